@@ -1,0 +1,113 @@
+import { toCount } from "./count";
+import { isDie } from "./dice";
+import type { Die } from "./dice";
+import { exhaustionMalus } from "./exhaustion";
+import type { CheckKind } from "./exhaustion";
+import type { RuleId } from "./ids";
+
+export interface CheckInput {
+  kind: CheckKind;
+  die: Die;
+  /** Talent checks only; ignored (0) for a bare attribute check. */
+  uebungswert: number;
+  modifier: number;
+  vorteile: number;
+  nachteile: number;
+  erschoepfung: number;
+  /** null for an open check (no SW). */
+  sw: number | null;
+}
+
+export interface CheckResult {
+  formula: string;
+  dice: number[];
+  kept: number;
+  net: number;
+  uebungswert: number;
+  modifier: number;
+  malus: number;
+  ew: number;
+  sw: number | null;
+  success: boolean | null;
+  rules: RuleId[];
+}
+
+/** R-CORE-5: Vorteile and Nachteile count and cancel; net = Vorteile − Nachteile. */
+export function netAdvantage(vorteile: number, nachteile: number): number {
+  return toCount(vorteile) - toCount(nachteile);
+}
+
+/** R-CORE-5: with net ≠ 0 roll 1 + |net| dice (keep one of them); otherwise a single die. */
+export function diceCount(net: number): number {
+  return 1 + toCount(Math.abs(Math.trunc(net)));
+}
+
+// Whole-number terms for the formula and the EW; modifiers round toward zero so they never grow.
+interface Terms {
+  net: number;
+  uebungswert: number;
+  modifier: number;
+  malus: number;
+}
+
+function terms(input: CheckInput): Terms {
+  const modifier = Number.isFinite(input.modifier) ? Math.trunc(input.modifier) : 0;
+  return {
+    net: netAdvantage(input.vorteile, input.nachteile),
+    uebungswert: input.kind === "talent" ? toCount(input.uebungswert) : 0,
+    modifier: modifier === 0 ? 0 : modifier, // no -0 in results
+    malus: exhaustionMalus(input.erschoepfung, input.kind),
+  };
+}
+
+function formulaOf(die: Die, t: Terms): string {
+  const keep = t.net > 0 ? "kh" : t.net < 0 ? "kl" : "";
+  let formula = `${diceCount(t.net)}d${die}${keep}`;
+  if (t.uebungswert > 0) formula += ` + ${t.uebungswert}`;
+  if (t.modifier > 0) formula += ` + ${t.modifier}`;
+  if (t.modifier < 0) formula += ` - ${Math.abs(t.modifier)}`;
+  if (t.malus > 0) formula += ` - ${t.malus}`;
+  return formula;
+}
+
+/** R-CORE-4 / R-CORE-5 / R-EXH-2: the Foundry roll formula of a check, e.g. `3d8kh + 2 - 1`. */
+export function checkFormula(input: CheckInput): string {
+  return formulaOf(input.die, terms(input));
+}
+
+/**
+ * R-CORE-4 / R-CORE-5 / R-EXH-2: the EW of a check from the rolled dice, and whether it meets the SW.
+ * Throws a RangeError when the dice do not fit the check (caller error, not user data).
+ */
+export function evaluateCheck(input: CheckInput, rolled: readonly number[]): CheckResult {
+  if (!isDie(input.die)) throw new RangeError(`Check die must be W4–W12, got ${String(input.die)}`);
+  const t = terms(input);
+  const expected = diceCount(t.net);
+  if (rolled.length !== expected) {
+    throw new RangeError(`Check needs ${expected} dice for net ${t.net}, got ${rolled.length}`);
+  }
+  const bad = rolled.find((r) => !Number.isInteger(r) || r < 1 || r > input.die);
+  if (bad !== undefined) throw new RangeError(`Die result ${bad} is not an integer in 1..${input.die}`);
+
+  // R-CORE-5: keep the highest with Vorteil, the lowest with Nachteil.
+  const kept = t.net > 0 ? Math.max(...rolled) : t.net < 0 ? Math.min(...rolled) : rolled[0];
+  const ew = kept + t.uebungswert + t.modifier - t.malus;
+  const success = input.sw === null ? null : ew >= input.sw;
+
+  const rules: RuleId[] = ["R-CORE-4"];
+  if (t.net !== 0) rules.push("R-CORE-5");
+  if (t.malus > 0) rules.push("R-EXH-2");
+  return {
+    formula: formulaOf(input.die, t),
+    dice: [...rolled],
+    kept,
+    net: t.net,
+    uebungswert: t.uebungswert,
+    modifier: t.modifier,
+    malus: t.malus,
+    ew,
+    sw: input.sw,
+    success,
+    rules,
+  };
+}

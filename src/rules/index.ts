@@ -1,0 +1,9 @@
+// The pure rules layer (RULES.md): everything other layers may use.
+export * from "./ids";
+export * from "./dice";
+export * from "./exhaustion";
+export * from "./checks";
+export * from "./actions";
+export * from "./level";
+export * from "./money";
+export * from "./misstrauen";

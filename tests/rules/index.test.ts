@@ -1,0 +1,41 @@
+import { describe, it, expect } from "vitest";
+import * as rules from "../../src/rules";
+import { RULE_IDS } from "../../src/rules/ids";
+
+describe("the rules layer's public API (other layers are written against these names)", () => {
+  it.each([
+    "DIE_LADDER", "isDie", "stepDown", "stepUp", "dieLabel", "parseDie", "coerceDie", "attributeValue",
+    "exhaustionMalus", "isDeadFromExhaustion", "endOfDay",
+    "netAdvantage", "diceCount", "checkFormula", "evaluateCheck",
+    "ACTIONS_PER_ROUND", "REACTIONS_PER_ROUND", "canAfford", "remainingActions",
+    "proficiencyBonus",
+    "missionReward", "workPay", "MISSION_REWARD_TABLE",
+    "defaultMisstrauen", "clampMisstrauen", "HANDLING_TALENT", "handlingTalent",
+    "RULE_IDS",
+  ])("index re-exports %s", (name) => {
+    expect(rules).toHaveProperty(name);
+  });
+});
+
+describe("every rule ID of RULES.md is a RuleId", () => {
+  it("79 distinct IDs, R-CORE-1 through R-DOWN-2", () => {
+    expect(RULE_IDS).toHaveLength(79);
+    expect(new Set(RULE_IDS).size).toBe(79);
+    expect(RULE_IDS[0]).toBe("R-CORE-1");
+    expect(RULE_IDS[RULE_IDS.length - 1]).toBe("R-DOWN-2");
+    expect(RULE_IDS).toEqual(expect.arrayContaining(["R-OPT-GRID", "R-OPT-LOAD", "R-REST-TAL", "R-REST-HEAL-3", "R-REST-NO-2"]));
+  });
+
+  it("the IDs the decisions cite are all known", () => {
+    const cited = [
+      ...rules.evaluateCheck(
+        { kind: "talent", die: 8, uebungswert: 0, modifier: 0, vorteile: 1, nachteile: 0, erschoepfung: 2, sw: null },
+        [3, 4],
+      ).rules,
+      ...rules.endOfDay({ erschoepfung: 7, koWert: 8, meal: false, water: true, sleep: true, gainedToday: false }).rules,
+      ...rules.endOfDay({ erschoepfung: 2, koWert: 8, meal: true, water: true, sleep: true, gainedToday: false }).rules,
+    ];
+    expect(cited.sort()).toEqual(["R-CORE-4", "R-CORE-5", "R-EXH-1", "R-EXH-2", "R-EXH-3", "R-EXH-4"]);
+    for (const id of cited) expect(RULE_IDS).toContain(id);
+  });
+});

@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "rules", include: ["tests/rules/**/*.test.ts"], environment: "node" } },
+      {
+        test: {
+          name: "foundry",
+          include: ["tests/foundry/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/harness/setup.ts"],
+        },
+      },
+      { test: { name: "project", include: ["tests/project/**/*.test.ts"], environment: "node", testTimeout: 120_000 } },
+    ],
+    benchmark: { include: ["tests/bench/**/*.bench.ts"] },
+  },
+});
