@@ -7,3 +7,4 @@ export * from "./actions";
 export * from "./level";
 export * from "./money";
 export * from "./misstrauen";
+export * from "./damage";

@@ -1,0 +1,82 @@
+// Actor subtype "creature": monsters, animals, apparatuses — and companions once trained (§4).
+import { CREATURE_KINDS, SIZE_KEYS } from "../../config";
+import { attributeValue, clampMisstrauen, defaultMisstrauen, handlingTalent } from "../../rules";
+import type { CreatureKind, Die } from "../../rules";
+import { attributesField, descriptionField, intField, poolField } from "../fields";
+import { clampPool, migratePoolShape } from "../repair";
+import { repairSystemChanges, repairSystemSource } from "../type-data";
+import { armorFromItems } from "./armor";
+
+const { BooleanField, DocumentUUIDField, NumberField, SchemaField, StringField } = foundry.data.fields;
+
+const creatureSchema = () => ({
+  /** Creature tier: 0.25, 0.5, 1, 2, … */
+  stufe: new NumberField({ required: true, nullable: false, min: 0, initial: 1 }),
+  attributes: attributesField(),
+  leben: poolField(10),
+  ruestung: intField(0),
+  ausweichen: intField(0),
+  parade: intField(0),
+  geschwindigkeit: intField(6),
+  groesse: new StringField({ required: true, blank: false, initial: "mittel", choices: [...SIZE_KEYS] }),
+  art: new StringField({ required: true, blank: false, initial: "tier", choices: [...CREATURE_KINDS] }),
+  /** R-COMP-1: the handling talent of a creature of kind "andere", set by the GM. */
+  umgangTalent: new StringField({ required: true, initial: "" }),
+  trainierbar: new BooleanField({ initial: false }),
+  reitbar: new BooleanField({ initial: false }),
+  /** R-COMP-2: null means "the default for its Stufe"; a number is the GM's adjusted value. */
+  misstrauen: new NumberField({ required: true, nullable: true, integer: true, min: 10, initial: null }),
+  trainer: new DocumentUUIDField({ type: "Actor" }),
+  /** R-TRAIN-1: the EW accumulated in the current training block. */
+  training: new SchemaField({ fortschritt: intField(0) }),
+  beschreibung: descriptionField(),
+});
+export type CreatureSchema = ReturnType<typeof creatureSchema>;
+
+export type CreatureDerived = {
+  derived: {
+    koWert: number;
+    ruestung: number;
+    /** R-COMP-2 / R-COMP-3: the Misstrauen in force and the default for the Stufe. */
+    misstrauen: number;
+    misstrauenStandard: number;
+    /** R-COMP-1: the talent every handling check uses. */
+    umgangTalent: string;
+    /** R-COMP-8: a trained companion at 0 Leben is dying, not dead. */
+    begleiter: boolean;
+  };
+};
+
+export class CreatureData extends foundry.abstract.TypeDataModel<CreatureSchema, Actor.Implementation, Record<string, never>, CreatureDerived> {
+  static override LOCALIZATION_PREFIXES = ["FLEX.Actor.creature", "FLEX.Actor.base"];
+
+  static override defineSchema(): CreatureSchema {
+    return creatureSchema();
+  }
+
+  static override migrateData(source: Record<string, unknown>) {
+    migratePoolShape(source, "leben");
+    repairSystemSource(this, source);
+    clampPool(source.leben);
+    return super.migrateData(source);
+  }
+
+  override async _preUpdate(changes: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>[0], options: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>[1], user: User.Implementation) {
+    repairSystemChanges(CreatureData, changes);
+    const sys = (changes as { system?: Record<string, unknown> }).system;
+    if (sys) clampPool(sys.leben, this.leben.max);
+    return super._preUpdate(changes, options, user);
+  }
+
+  override prepareDerivedData(): void {
+    const standard = defaultMisstrauen(this.stufe);
+    this.derived = {
+      koWert: attributeValue(this.attributes.ko as Die),
+      ruestung: this.ruestung + armorFromItems(this.parent),
+      misstrauen: clampMisstrauen(this.misstrauen ?? standard),
+      misstrauenStandard: standard,
+      umgangTalent: handlingTalent(this.art as CreatureKind, this.umgangTalent),
+      begleiter: !!this.trainer,
+    };
+  }
+}

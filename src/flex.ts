@@ -1,0 +1,48 @@
+// Entry point: wires the system into Foundry's start-up hooks. No logic of its own.
+import { CharacterSheet, CreatureSheet } from "./applications/sheets/actor-sheet";
+import { FlexItemSheet } from "./applications/sheets/item-sheet";
+import { openEndOfDayDialog } from "./applications/dialogs/end-of-day-dialog";
+import { registerEndOfDay, requestEndOfDay } from "./automation/end-of-day";
+import { FLEX } from "./config";
+import { CharacterData } from "./data/actor/character";
+import { CreatureData } from "./data/actor/creature";
+import { itemDataModels } from "./data/item/types";
+import { CheckRoll } from "./dice/check-roll";
+import { FlexActor } from "./documents/actor";
+import { FlexCombat } from "./documents/combat";
+import { FlexItem } from "./documents/item";
+import { registerActorDirectoryButtons } from "./helpers/directory";
+import { preloadTemplates } from "./helpers/handlebars";
+import { registerQueryHandler } from "./helpers/queries";
+import { registerSettings } from "./helpers/settings";
+import { registerStatusEffects } from "./helpers/status-effects";
+import * as rules from "./rules";
+
+Hooks.once("init", () => {
+  CONFIG.FLEX = FLEX;
+  CONFIG.Actor.documentClass = FlexActor as never;
+  CONFIG.Item.documentClass = FlexItem as never;
+  CONFIG.Combat.documentClass = FlexCombat as never;
+  Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, creature: CreatureData });
+  Object.assign(CONFIG.Item.dataModels, itemDataModels);
+  CONFIG.Actor.trackableAttributes = {
+    character: { bar: ["leben", "fluss", "gunst"], value: ["erschoepfung.value", "geschwindigkeit"] },
+    creature: { bar: ["leben"], value: ["geschwindigkeit"] },
+  } as never;
+  CONFIG.Dice.rolls.push(CheckRoll as never);
+
+  registerSettings();
+  registerStatusEffects();
+  registerQueryHandler();
+  registerEndOfDay();
+
+  const { DocumentSheetConfig } = foundry.applications.apps;
+  DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet as never, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
+  DocumentSheetConfig.registerSheet(Actor, "flex", CreatureSheet as never, { types: ["creature"], makeDefault: true, label: "FLEX.Sheet.Creature" });
+  DocumentSheetConfig.registerSheet(Item, "flex", FlexItemSheet as never, { makeDefault: true, label: "FLEX.Sheet.Item" });
+
+  registerActorDirectoryButtons(openEndOfDayDialog);
+  void preloadTemplates();
+  // A small API for macros and modules.
+  (game as unknown as { flex: unknown }).flex = { rules, requestEndOfDay, openEndOfDayDialog };
+});

@@ -1,0 +1,27 @@
+// Flex's statuses as CONFIG.statusEffects entries (backed by ActiveEffects), localised.
+const icon = (name: string) => `systems/flex/assets/icons/status/${name}.svg`;
+
+export const FLEX_STATUSES = [
+  /** R-CORE-8, R-COMP-8 */
+  { id: "dying", name: "FLEX.Status.dying", img: icon("dying") },
+  /** R-BREATH-3: like dying, but only air saves. */
+  { id: "drowning", name: "FLEX.Status.drowning", img: icon("drowning") },
+  { id: "underwater", name: "FLEX.Status.underwater", img: icon("underwater") },
+  /** R-WATER-5 */
+  { id: "wet", name: "FLEX.Status.wet", img: icon("wet") },
+  /** R-RIDE-4 */
+  { id: "mounted", name: "FLEX.Status.mounted", img: icon("mounted") },
+  /** R-POLY-1 */
+  { id: "polymorphed", name: "FLEX.Status.polymorphed", img: icon("polymorphed") },
+  /** R-REST-NO-2 */
+  { id: "hallucinating", name: "FLEX.Status.hallucinating", img: icon("hallucinating") },
+] as const;
+
+export type FlexStatusId = (typeof FLEX_STATUSES)[number]["id"];
+
+/** Adds the Flex statuses to core's (dead, unconscious, …), replacing any of the same id. */
+export function registerStatusEffects(): void {
+  const ids = new Set<string>(FLEX_STATUSES.map((s) => s.id));
+  const kept = CONFIG.statusEffects.filter((s) => !ids.has(s.id));
+  CONFIG.statusEffects = [...kept, ...FLEX_STATUSES.map((s) => ({ ...s }))] as typeof CONFIG.statusEffects;
+}

@@ -1,0 +1,35 @@
+import type { RuleId } from "./ids";
+
+export interface HitInput {
+  leben: number;
+  ruestung: number;
+  damage: number;
+  /** Falls and similar damage that armour does not reduce. */
+  ignoreArmor?: boolean;
+}
+
+export interface HitOutcome {
+  leben: number;
+  /** Leben actually lost. */
+  taken: number;
+  /** Damage the armour stopped. */
+  absorbed: number;
+  /** R-CORE-8: Leben reached 0 with this hit. */
+  downed: boolean;
+  rules: RuleId[];
+}
+
+const whole = (n: number) => (Number.isFinite(n) ? Math.max(0, Math.trunc(n)) : 0);
+
+/** R-CORE-7: Rüstung reduces each incoming hit; R-CORE-8: Leben stops at 0, where one is dying. */
+export function applyHit(input: HitInput): HitOutcome {
+  const leben = whole(input.leben);
+  const damage = whole(input.damage);
+  const absorbed = input.ignoreArmor ? 0 : Math.min(damage, whole(input.ruestung));
+  const taken = Math.min(leben, damage - absorbed);
+  const after = leben - taken;
+  const rules: RuleId[] = input.ignoreArmor ? [] : ["R-CORE-7"];
+  const downed = after === 0 && leben > 0;
+  if (downed) rules.push("R-CORE-8");
+  return { leben: after, taken, absorbed, downed, rules };
+}

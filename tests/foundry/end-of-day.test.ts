@@ -1,0 +1,119 @@
+// End of day (R-EXH-1..4) for a whole party: one batched write and one chat card, on the active GM only.
+import { beforeEach, describe, expect, it } from "vitest";
+import { as, createActor, messages, resetWorld, state, writesOf, type Clients } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+let clients: Clients;
+const flex = () => (globalThis as Any).game.flex;
+const sys = (a: Any) => a.system as Any;
+
+beforeEach(() => {
+  clients = resetWorld({ gms: 2, players: 3 });
+});
+
+async function party(n: number, system: (i: number) => Record<string, unknown> = () => ({})) {
+  const actors: Any[] = [];
+  for (let i = 0; i < n; i++) actors.push(await createActor({ name: `Held ${i + 1}`, type: "character", system: system(i) }));
+  return actors;
+}
+
+describe("end of day for 50 characters with two GMs and three players connected", () => {
+  it("makes one batched write and one chat message, on the active GM's client only", async () => {
+    const actors = await party(50, (i) => ({ erschoepfung: { value: 2 }, versorgung: { essen: i % 2 === 0, trinken: true, schlaf: true } }));
+    const before = state.writes.length;
+    // The second GM clicks; the work runs on the active (first) GM's client.
+    const report = await as(clients.gms[1], () => flex().requestEndOfDay({ actorIds: actors.map((a) => a.id) }));
+
+    const writes = state.writes.slice(before);
+    // Exactly two requests reach the server: the batched actor update and the chat card.
+    expect(writes.map((w) => [w.action, w.documentName, w.userId])).toEqual([
+      ["update", "Actor", clients.gms[0].id],
+      ["create", "ChatMessage", clients.gms[0].id],
+    ]);
+    expect(writes[0].ids).toHaveLength(50);
+    expect(messages()).toHaveLength(1);
+    expect((messages()[0] as Any).author).toBe(clients.gms[0].id);
+    expect(report.entries).toHaveLength(50);
+
+    // R-EXH-1: a missing meal adds 1; R-EXH-4: a full day with sleep removes 1.
+    expect(sys(actors[0]).erschoepfung.value).toBe(1);
+    expect(sys(actors[1]).erschoepfung.value).toBe(3);
+    expect(sys(actors[1]).versorgung).toEqual({ essen: true, trinken: true, schlaf: true });
+  });
+
+  it("running the same request twice changes nothing the second time", async () => {
+    const actors = await party(3, () => ({ versorgung: { essen: false, trinken: true, schlaf: true } }));
+    const request = { requestId: "tag-1-xxxxxxxxxx", actorIds: actors.map((a) => a.id) };
+    await flex().requestEndOfDay(request);
+    const writes = state.writes.length;
+    const second = await flex().requestEndOfDay(request);
+    expect(state.writes.length).toBe(writes);
+    expect(messages()).toHaveLength(1);
+    expect(second.skipped).toHaveLength(3);
+    expect(actors.map((a) => sys(a).erschoepfung.value)).toEqual([1, 1, 1]);
+  });
+
+  it("a player cannot end the day: a message, no write", async () => {
+    const actors = await party(2);
+    const before = state.writes.length;
+    const out = await as(clients.players[0], () => flex().requestEndOfDay({ actorIds: actors.map((a) => a.id) }));
+    expect(out).toBeNull();
+    expect(state.writes.length).toBe(before);
+    expect(state.notifications.at(-1)).toMatchObject({ type: "warn", userId: clients.players[0].id });
+  });
+
+  it("nothing is written when none of the chosen actors is a character", async () => {
+    const beast = await createActor({ name: "Wolf", type: "creature" });
+    const before = state.writes.length;
+    await flex().requestEndOfDay({ actorIds: [beast.id, "doesnotexist1234"] });
+    expect(state.writes.length).toBe(before);
+    expect(messages()).toHaveLength(0);
+  });
+});
+
+describe("R-EXH-4 recovery needs a day without new Erschöpfung", () => {
+  it("Erschöpfung gained during the day blocks the night's recovery", async () => {
+    const [rested, strained] = await party(2, () => ({ erschoepfung: { value: 2 } }));
+    await strained.update({ "system.erschoepfung.value": 3 }); // e.g. 24 h without rest
+    await flex().requestEndOfDay({ actorIds: [rested.id, strained.id] });
+    expect(sys(rested).erschoepfung.value).toBe(1);
+    expect(sys(strained).erschoepfung.value).toBe(3);
+    expect(sys(strained).erschoepfung.heuteErhalten).toBe(false);
+  });
+
+  it("the dialog's answers override the sheet's needs", async () => {
+    const [a] = await party(1);
+    await flex().requestEndOfDay({ actorIds: [a.id], needs: { [a.id]: { essen: false, trinken: false, schlaf: false } } });
+    expect(sys(a).erschoepfung.value).toBe(3);
+  });
+});
+
+describe("R-EXH-3 Erschöpfung reaching the KO-Wert kills", () => {
+  it("marks the character dead and says so on the card", async () => {
+    const [doomed, fine] = await party(2, (i) => ({ attributes: { ko: 4 }, erschoepfung: { value: i === 0 ? 3 : 0 }, versorgung: { essen: false, trinken: true, schlaf: true } }));
+    await flex().requestEndOfDay({ actorIds: [doomed.id, fine.id] });
+    expect(sys(doomed).erschoepfung.value).toBe(4);
+    expect([...doomed.statuses]).toEqual(["dead"]);
+    expect([...fine.statuses]).toEqual([]);
+    const content = (messages()[0] as Any).content as string;
+    expect(content).toContain("Held 1 stirbt an Erschöpfung.");
+    expect(content).toContain("R-EXH-1, R-EXH-3");
+    // One actor batch, plus one status effect for the one who died.
+    expect(writesOf({ documentName: "Actor", action: "update" })).toHaveLength(1);
+    expect(writesOf({ documentName: "ActiveEffect", action: "create" })).toHaveLength(1);
+  });
+});
+
+describe("the end-of-day dialog", () => {
+  it("turns the GM's ticks into one request for the ticked characters", async () => {
+    const [a, b] = await party(2);
+    for (const actor of [a, b]) await actor.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
+    const { DialogV2 } = (globalThis as Any).foundry.applications.api;
+    DialogV2.answers.push({ [a.id]: { include: true, essen: true, trinken: false, schlaf: true }, [b.id]: { include: false, essen: true, trinken: true, schlaf: true } });
+    await flex().openEndOfDayDialog();
+    expect(DialogV2.prompts.at(-1).content).toContain("Held 1");
+    expect(sys(a).erschoepfung.value).toBe(1);
+    expect(sys(b).erschoepfung.value).toBe(0);
+    expect(messages()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,708 @@
+// Stand-in for Foundry's client documents: create / update / delete go through one simulated server
+// that checks permissions, records every request in `state.writes` (one record per request, however
+// many documents it carries) and then lets every connected client run its _onX callbacks and hooks.
+import { DataModel, type ModelContext } from "./data-model";
+import {
+  ArrayField,
+  BooleanField,
+  DataField,
+  DataModelValidationError,
+  NumberField,
+  ObjectField,
+  SchemaField,
+  SetField,
+  StringField,
+  type CleanOptions,
+  type FieldOptions,
+  type ValidateOptions,
+} from "./fields";
+import { deepClone, expandObject, isPlainObject, mergeObject, randomID, type Obj } from "./utils";
+import { state, track } from "./world";
+
+export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+
+export class Collection<V> extends Map<string, V> {
+  get contents(): V[] { return [...this.values()]; }
+  filter(fn: (v: V) => boolean): V[] { return this.contents.filter(fn); }
+  find(fn: (v: V) => boolean): V | undefined { return this.contents.find(fn); }
+  map<T>(fn: (v: V) => T): T[] { return this.contents.map(fn); }
+  some(fn: (v: V) => boolean): boolean { return this.contents.some(fn); }
+  getName(name: string): V | undefined { return this.find((v) => (v as { name?: string }).name === name); }
+  /** Foundry's Collection iterates its values, not [key, value] pairs like a Map. */
+  // @ts-expect-error: deliberately narrower than Map's iterator, as in Foundry.
+  [Symbol.iterator](): MapIterator<V> { return this.values(); }
+}
+
+/** The `system` field: cleans and validates with the subtype's model from CONFIG.<Doc>.dataModels. */
+class TypeDataField extends DataField {
+  constructor(private documentName: string) { super({ required: true }); }
+  model(type: unknown): typeof DataModel | undefined {
+    const cfg = (globalThis as unknown as { CONFIG: Obj }).CONFIG[this.documentName] as { dataModels?: Obj } | undefined;
+    return cfg?.dataModels?.[String(type)] as typeof DataModel | undefined;
+  }
+  override clean(value: unknown, options: CleanOptions = {}): unknown {
+    const model = this.model(options.source?.type);
+    const data = isPlainObject(value) ? value : {};
+    if (!model) return options.partial ? data : deepClone(data);
+    if (options.partial) return model.schema.clean(data, { partial: true });
+    return model.cleanData(model.migrateDataSafe(deepClone(data)));
+  }
+  override validate(value: unknown, options: ValidateOptions = {}): string | undefined {
+    return isPlainObject(value) ? undefined : super.validate(value, options);
+  }
+  override initialize(value: unknown, doc?: unknown): unknown {
+    const model = this.model((doc as { _source?: Obj })?._source?.type);
+    if (!model) return value;
+    return new (model as unknown as new (d: unknown, c: ModelContext) => unknown)(value, { parent: doc, strict: false });
+  }
+}
+
+/** Embedded collections are kept as stable document instances, not re-initialized from source. */
+class EmbeddedCollectionField extends ArrayField {
+  constructor(public documentName: string) { super(new ObjectField()); }
+}
+
+export type DocClass = typeof Document;
+const docClasses = (): Record<string, DocClass> =>
+  Object.fromEntries(
+    Object.entries((globalThis as unknown as { CONFIG: Record<string, { documentClass?: DocClass }> }).CONFIG)
+      .filter(([, v]) => v?.documentClass)
+      .map(([k, v]) => [k, v.documentClass!]),
+  );
+
+function currentUser(): User {
+  return worldCollections.users.get(state.currentUserId)!;
+}
+
+export class Document extends DataModel {
+  static documentName = "Document";
+  static hasTypeData = false;
+  static embedded: Record<string, string> = {};
+  static defaultImg = "icons/svg/mystery-man.svg";
+  declare _id: string;
+  declare name: string;
+  declare type: string;
+  declare img: string;
+  declare flags: Obj;
+  declare ownership: Record<string, number>;
+  declare system: unknown;
+  declare collectionsByName: Record<string, Collection<Document>>;
+
+  static get metadata() { return { name: this.documentName, embedded: this.embedded }; }
+  static get implementation(): DocClass { return docClasses()[this.documentName] ?? this; }
+
+  static override defineSchema(): Record<string, DataField> {
+    const s: Record<string, DataField> = {
+      _id: new StringField({ required: true, blank: false, initial: () => randomID() }),
+      name: new StringField({ required: true, blank: false, initial: "" }),
+      img: new StringField({ required: false, initial: () => this.defaultImg }),
+      flags: new ObjectField(),
+      ownership: new ObjectField({ initial: () => ({ default: OWNERSHIP.NONE }) }),
+      sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      folder: new StringField({ required: false, nullable: true, initial: null }),
+    };
+    if (this.hasTypeData) {
+      s.type = new StringField({ required: true, blank: false });
+      s.system = new TypeDataField(this.documentName);
+    }
+    for (const [name, field] of Object.entries(this.embedded)) s[field] = new EmbeddedCollectionField(name);
+    return s;
+  }
+
+  constructor(data: Obj = {}, { parent = null, strict = true }: ModelContext = {}) {
+    const cls = new.target as unknown as DocClass;
+    if (cls.hasTypeData && !(globalThis as unknown as { CONFIG: Record<string, { dataModels?: Obj }> }).CONFIG[cls.documentName]?.dataModels?.[String(data?.type)]) {
+      throw new Error(`"${String(data?.type)}" is not a valid type for the ${cls.documentName} Document class`);
+    }
+    super(data, { parent, strict });
+    this.collectionsByName = {};
+    for (const [name, field] of Object.entries(cls.embedded)) {
+      const sub = docClasses()[name] ?? Document;
+      const coll = new Collection<Document>();
+      const sources = (this._source[field] as Obj[]) ?? [];
+      this._source[field] = sources;
+      for (const src of sources) {
+        const d = new sub(src, { parent: this, strict: false });
+        sources[sources.indexOf(src)] = d._source;
+        coll.set(d.id, d);
+      }
+      this.collectionsByName[name] = coll;
+      Object.defineProperty(this, field, { value: coll, writable: false, configurable: true });
+    }
+  }
+
+  override _initialize(): void {
+    const cls = this.constructor as DocClass;
+    const embeddedFields = new Set(Object.values(cls.embedded));
+    for (const [k, f] of Object.entries(this.schema.fields)) {
+      if (embeddedFields.has(k)) continue;
+      (this as unknown as Obj)[k] = f.initialize(k === "system" ? this._source[k] : deepClone(this._source[k]), this);
+    }
+  }
+
+  protected override _initializeSource(data: Obj, strict: boolean): Obj {
+    const cls = this.constructor as DocClass;
+    const source = isPlainObject(data) ? deepClone(data) : {};
+    cls.migrateDataSafe(source);
+    const cleaned = cls.schema.clean(source, { source }) as Obj;
+    if (cls.hasTypeData) cleaned.system = (cls.schema.fields.system as TypeDataField).clean(source.system, { source });
+    const model = (cls.schema.fields.system as TypeDataField | undefined)?.model(cleaned.type);
+    const failures = cls.schema.validateFields(cleaned, { fallback: !strict });
+    if (model) Object.assign(failures, prefix("system", model.schema.validateFields(cleaned.system as Obj, { fallback: !strict })));
+    if (Object.keys(failures).length) throw new DataModelValidationError(failures);
+    return cleaned;
+  }
+
+  get id(): string { return this._id; }
+  get documentName(): string { return (this.constructor as DocClass).documentName; }
+  get uuid(): string {
+    const parent = this.parent as Document | null;
+    return parent ? `${parent.uuid}.${this.documentName}.${this.id}` : `${this.documentName}.${this.id}`;
+  }
+  get collection(): Collection<Document> | undefined {
+    const parent = this.parent as Document | null;
+    if (parent) return parent.collectionsByName[this.documentName];
+    return worldCollectionFor(this.documentName);
+  }
+  get isEmbedded(): boolean { return !!this.parent; }
+
+  getFlag(scope: string, key: string): unknown {
+    return (this.flags?.[scope] as Obj | undefined)?.[key];
+  }
+  async setFlag(scope: string, key: string, value: unknown) { return this.update({ [`flags.${scope}.${key}`]: value }); }
+  async unsetFlag(scope: string, key: string) { return this.update({ [`flags.${scope}.-=${key}`]: null }); }
+
+  testUserPermission(user: User, level: keyof typeof OWNERSHIP | number, { exact = false } = {}): boolean {
+    const wanted = typeof level === "number" ? level : OWNERSHIP[level];
+    const have = this.getUserLevel(user);
+    return exact ? have === wanted : have >= wanted;
+  }
+  getUserLevel(user: User): number {
+    if (user.isGM) return OWNERSHIP.OWNER;
+    const parent = this.parent as Document | null;
+    if (parent) return parent.getUserLevel(user);
+    const own = this.ownership ?? {};
+    return own[user.id] ?? own.default ?? OWNERSHIP.NONE;
+  }
+  get isOwner(): boolean { return this.testUserPermission(currentUser(), "OWNER"); }
+  get limited(): boolean { return this.getUserLevel(currentUser()) === OWNERSHIP.LIMITED; }
+  get visible(): boolean { return this.getUserLevel(currentUser()) >= OWNERSHIP.LIMITED; }
+  canUserModify(user: User, action: "create" | "update" | "delete"): boolean {
+    if (action === "create" && !this.parent) return user.role >= ROLES.ASSISTANT || this.documentName === "ChatMessage";
+    if (this.documentName === "ChatMessage" && action !== "create") return user.isGM || (this as unknown as ChatMessage).author === user.id;
+    return this.testUserPermission(user, "OWNER");
+  }
+
+  // Lifecycle ------------------------------------------------------------------------------------
+  prepareData(): void {
+    const sys = this.system as { prepareBaseData?: () => void; prepareDerivedData?: () => void } | undefined;
+    sys?.prepareBaseData?.();
+    this.prepareBaseData();
+    this.prepareEmbeddedDocuments();
+    sys?.prepareDerivedData?.();
+    this.prepareDerivedData();
+  }
+  prepareBaseData(): void {}
+  prepareEmbeddedDocuments(): void {
+    for (const coll of Object.values(this.collectionsByName ?? {})) for (const d of coll.values()) d.prepareData();
+  }
+  prepareDerivedData(): void {}
+
+  async _preCreate(data: Obj, options: Obj, user: User): Promise<boolean | void> {
+    const sys = this.system as { _preCreate?: (...a: unknown[]) => Promise<boolean | void> } | undefined;
+    return sys?._preCreate?.(data, options, user);
+  }
+  _onCreate(data: Obj, options: Obj, userId: string): void {
+    (this.system as { _onCreate?: (...a: unknown[]) => void } | undefined)?._onCreate?.(data, options, userId);
+  }
+  async _preUpdate(changes: Obj, options: Obj, user: User): Promise<boolean | void> {
+    const sys = this.system as { _preUpdate?: (...a: unknown[]) => Promise<boolean | void> } | undefined;
+    return sys?._preUpdate?.(changes, options, user);
+  }
+  _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    (this.system as { _onUpdate?: (...a: unknown[]) => void } | undefined)?._onUpdate?.(changed, options, userId);
+  }
+  async _preDelete(options: Obj, user: User): Promise<boolean | void> {
+    const sys = this.system as { _preDelete?: (...a: unknown[]) => Promise<boolean | void> } | undefined;
+    return sys?._preDelete?.(options, user);
+  }
+  _onDelete(options: Obj, userId: string): void {
+    (this.system as { _onDelete?: (...a: unknown[]) => void } | undefined)?._onDelete?.(options, userId);
+  }
+
+  // Source changes -------------------------------------------------------------------------------
+  override updateSource(changes: Obj = {}): Obj {
+    const cls = this.constructor as DocClass;
+    const expanded = expandObject(changes);
+    const { system, ...rest } = expanded;
+    const cleaned = cls.schema.clean(rest, { partial: true }) as Obj;
+    for (const f of Object.values(cls.embedded)) delete cleaned[f];
+    const candidate = mergeObject(deepClone(this._source), cleaned, { performDeletions: true });
+    if (isPlainObject(rest.flags)) candidate.flags = mergeObject(deepClone(this._source.flags as Obj), rest.flags, { performDeletions: true });
+    const failures = cls.schema.validateFields(candidate, {});
+    const model = (cls.schema.fields.system as TypeDataField | undefined)?.model(this._source.type);
+    if (system !== undefined && model) {
+      const cleanSys = model.schema.clean(system, { partial: true }) as Obj;
+      candidate.system = mergeObject(deepClone(this._source.system as Obj), cleanSys, { performDeletions: true });
+      Object.assign(failures, prefix("system", model.schema.validateFields(candidate.system as Obj, {})));
+    }
+    if (Object.keys(failures).length) throw new DataModelValidationError(failures);
+    const diff = diffDeep(this._source, candidate);
+    for (const k of Object.keys(candidate)) this._source[k] = candidate[k];
+    this._initialize();
+    return diff;
+  }
+
+  // Database operations ---------------------------------------------------------------------------
+  static async create(data: Obj, options: Obj = {}) {
+    const [doc] = await this.createDocuments([data], options);
+    return doc;
+  }
+
+  static async createDocuments(data: Obj[], { parent = null, ...options }: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
+    const user = currentUser();
+    const cls = this.implementation;
+    const docs: Document[] = [];
+    for (const d of data) {
+      const doc = new cls(deepClone(d), { parent, strict: true });
+      if (!doc.canUserModify(user, "create")) {
+        throw new Error(`User ${user.name} lacks permission to create ${cls.documentName}`);
+      }
+      if ((await doc._preCreate(doc._source, options, user)) === false) continue;
+      if ((globalThis as unknown as { Hooks: { call: (...a: unknown[]) => boolean } }).Hooks.call(`preCreate${cls.documentName}`, doc, doc._source, options, user.id) === false) continue;
+      docs.push(doc);
+    }
+    if (!docs.length) return [];
+    state.writes.push({ userId: user.id, action: "create", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: docs.map((d) => d.id), data: docs.map((d) => deepClone(d._source)) });
+    const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
+    for (const doc of docs) {
+      if (parent) (parent._source[embeddedField(parent, cls.documentName)] as Obj[]).push(doc._source);
+      coll!.set(doc.id, doc);
+    }
+    (parent ?? null)?.prepareData();
+    for (const doc of docs) if (!parent) doc.prepareData();
+    broadcast(() => {
+      for (const doc of docs) {
+        doc._onCreate(doc._source, options, user.id);
+        if (parent) (parent as unknown as { _onCreateDescendantDocuments?: (...a: unknown[]) => void })._onCreateDescendantDocuments?.(parent, cls.documentName, [doc], [doc._source], options, user.id);
+        track((globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => void } }).Hooks.callAll(`create${cls.documentName}`, doc, options, user.id));
+      }
+    });
+    return docs;
+  }
+
+  static async updateDocuments(updates: Obj[], { parent = null, ...options }: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
+    const user = currentUser();
+    const cls = this.implementation;
+    const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
+    const planned: { doc: Document; changes: Obj }[] = [];
+    for (const u of updates) {
+      const changes = expandObject(deepClone(u));
+      const doc = coll?.get(String(changes._id));
+      if (!doc) throw new Error(`${cls.documentName} [${String(changes._id)}] does not exist`);
+      if (!doc.canUserModify(user, "update")) throw new Error(`User ${user.name} lacks permission to update ${cls.documentName} [${doc.id}]`);
+      delete changes._id;
+      if ((await doc._preUpdate(changes, options, user)) === false) continue;
+      if ((globalThis as unknown as { Hooks: { call: (...a: unknown[]) => boolean } }).Hooks.call(`preUpdate${cls.documentName}`, doc, changes, options, user.id) === false) continue;
+      planned.push({ doc, changes });
+    }
+    if (!planned.length) return [];
+    state.writes.push({ userId: user.id, action: "update", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: planned.map((p) => p.doc.id), data: planned.map((p) => deepClone(p.changes)) });
+    // Validate everything before changing anything: an invalid update fails the whole request.
+    for (const { doc, changes } of planned) dryRun(doc, changes);
+    const diffs = planned.map(({ doc, changes }) => ({ doc, diff: doc.updateSource(changes) }));
+    for (const { doc } of diffs) {
+      const p = doc.parent as Document | null;
+      if (p) p.prepareData();
+      else doc.prepareData();
+    }
+    broadcast(() => {
+      for (const { doc, diff } of diffs) {
+        if (!Object.keys(diff).length) continue;
+        doc._onUpdate({ ...diff, _id: doc.id }, options, user.id);
+        track((globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => void } }).Hooks.callAll(`update${cls.documentName}`, doc, { ...diff, _id: doc.id }, options, user.id));
+      }
+    });
+    return diffs.map((d) => d.doc);
+  }
+
+  static async deleteDocuments(ids: string[], { parent = null, ...options }: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
+    const user = currentUser();
+    const cls = this.implementation;
+    const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
+    const docs: Document[] = [];
+    for (const id of ids) {
+      const doc = coll?.get(id);
+      if (!doc) throw new Error(`${cls.documentName} [${id}] does not exist`);
+      if (!doc.canUserModify(user, "delete")) throw new Error(`User ${user.name} lacks permission to delete ${cls.documentName} [${id}]`);
+      if ((await doc._preDelete(options, user)) === false) continue;
+      docs.push(doc);
+    }
+    if (!docs.length) return [];
+    state.writes.push({ userId: user.id, action: "delete", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: docs.map((d) => d.id), data: [] });
+    for (const doc of docs) {
+      coll!.delete(doc.id);
+      if (parent) {
+        const arr = parent._source[embeddedField(parent, cls.documentName)] as Obj[];
+        arr.splice(arr.indexOf(doc._source), 1);
+      }
+    }
+    parent?.prepareData();
+    broadcast(() => {
+      for (const doc of docs) {
+        doc._onDelete(options, user.id);
+        track((globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => void } }).Hooks.callAll(`delete${cls.documentName}`, doc, options, user.id));
+      }
+    });
+    return docs;
+  }
+
+  async update(changes: Obj, options: Obj = {}) {
+    const cls = this.constructor as DocClass;
+    const [doc] = await cls.updateDocuments([{ ...changes, _id: this.id }], { ...options, parent: this.parent as Document | null });
+    return doc;
+  }
+  async delete(options: Obj = {}) {
+    const cls = this.constructor as DocClass;
+    const [doc] = await cls.deleteDocuments([this.id], { ...options, parent: this.parent as Document | null });
+    return doc;
+  }
+  async createEmbeddedDocuments(name: string, data: Obj[], options: Obj = {}) {
+    return (docClasses()[name] ?? Document).createDocuments(data, { ...options, parent: this });
+  }
+  async updateEmbeddedDocuments(name: string, updates: Obj[], options: Obj = {}) {
+    return (docClasses()[name] ?? Document).updateDocuments(updates, { ...options, parent: this });
+  }
+  async deleteEmbeddedDocuments(name: string, ids: string[], options: Obj = {}) {
+    return (docClasses()[name] ?? Document).deleteDocuments(ids, { ...options, parent: this });
+  }
+  getEmbeddedCollection(name: string) { return this.collectionsByName[name]; }
+
+  override toObject(source = true): Obj {
+    const out = super.toObject(source);
+    for (const [name, field] of Object.entries((this.constructor as DocClass).embedded)) out[field] = this.collectionsByName[name].map((d) => d.toObject(source));
+    return out;
+  }
+  toJSON(): Obj { return this.toObject(); }
+  getRollData(): Obj { return deepClone(((this.system as { toObject?: () => Obj })?.toObject?.() ?? {}) as Obj); }
+}
+
+function prefix(p: string, failures: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(failures).map(([k, v]) => [`${p}.${k}`, v]));
+}
+
+function dryRun(doc: Document, changes: Obj): void {
+  const clone = Object.create(Object.getPrototypeOf(doc)) as Document;
+  Object.defineProperty(clone, "parent", { value: doc.parent });
+  Object.defineProperty(clone, "_source", { value: deepClone(doc._source), writable: true });
+  clone.collectionsByName = doc.collectionsByName;
+  Document.prototype.updateSource.call(clone, deepClone(changes));
+}
+
+function diffDeep(a: Obj, b: Obj): Obj {
+  const out: Obj = {};
+  for (const k of Object.keys(b)) {
+    if (isPlainObject(a[k]) && isPlainObject(b[k])) {
+      const d = diffDeep(a[k] as Obj, b[k] as Obj);
+      if (Object.keys(d).length) out[k] = d;
+    } else if (JSON.stringify(a[k]) !== JSON.stringify(b[k])) out[k] = deepClone(b[k]);
+  }
+  return out;
+}
+
+function embeddedField(parent: Document, name: string): string {
+  return (parent.constructor as DocClass).embedded[name];
+}
+
+/** Runs fn once on every connected client, as each would on receiving the server's broadcast. */
+export function broadcast(fn: () => void): void {
+  const acting = state.currentUserId;
+  try {
+    for (const u of worldCollections.users.filter((u) => u.active)) {
+      state.currentUserId = u.id;
+      fn();
+    }
+  } finally {
+    state.currentUserId = acting;
+  }
+}
+
+// Concrete documents ----------------------------------------------------------------------------
+
+export class User extends Document {
+  static override documentName = "User";
+  declare role: number;
+  declare active: boolean;
+  static override defineSchema() {
+    return {
+      ...super.defineSchema(),
+      role: new NumberField({ required: true, nullable: false, integer: true, initial: ROLES.PLAYER }),
+      active: new BooleanField({ initial: false }),
+      character: new StringField({ nullable: true, initial: null }),
+    };
+  }
+  get isGM(): boolean { return this.role >= ROLES.ASSISTANT; }
+  get isSelf(): boolean { return this.id === state.currentUserId; }
+  hasRole(role: number | keyof typeof ROLES): boolean { return this.role >= (typeof role === "number" ? role : ROLES[role]); }
+  can(_action: string): boolean { return this.isGM; }
+  /** User#query: runs CONFIG.queries[name] on this user's client and returns its result. */
+  async query(name: string, data: Obj, { timeout }: { timeout?: number } = {}): Promise<unknown> {
+    void timeout;
+    if (!this.active) throw new Error(`User ${this.name} is not connected`);
+    const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: Obj, o: Obj) => unknown> } }).CONFIG.queries[name];
+    if (!handler) throw new Error(`No query handler "${name}"`);
+    const caller = state.currentUserId;
+    state.currentUserId = this.id;
+    try {
+      // Data crosses the socket as JSON.
+      return JSON.parse(JSON.stringify((await handler(JSON.parse(JSON.stringify(data)), { timeout })) ?? null));
+    } finally {
+      state.currentUserId = caller;
+    }
+  }
+}
+
+export class Users extends Collection<User> {
+  /** The designated GM: a connected full GM with the lowest id, else a connected assistant GM. */
+  get activeGM(): User | null {
+    const byId = (a: User, b: User) => a.id.localeCompare(b.id);
+    const gms = this.filter((u) => u.active && u.role === ROLES.GAMEMASTER).sort(byId);
+    const assistants = this.filter((u) => u.active && u.role === ROLES.ASSISTANT).sort(byId);
+    return gms[0] ?? assistants[0] ?? null;
+  }
+  get current(): User | undefined { return this.get(state.currentUserId); }
+  get players(): User[] { return this.filter((u) => !u.isGM); }
+}
+
+export class ActiveEffect extends Document {
+  static override documentName = "ActiveEffect";
+  static override defaultImg = "icons/svg/aura.svg";
+  declare statuses: Set<string>;
+  declare disabled: boolean;
+  static override defineSchema() {
+    return {
+      ...super.defineSchema(),
+      changes: new ArrayField(new ObjectField()),
+      disabled: new BooleanField({ initial: false }),
+      description: new StringField({ initial: "" }),
+      origin: new StringField({ nullable: true, initial: null }),
+      statuses: new SetField(new StringField({ required: true, blank: false })),
+      duration: new ObjectField(),
+      transfer: new BooleanField({ initial: true }),
+    };
+  }
+  get active(): boolean { return !this.disabled; }
+  get isTemporary(): boolean { return this.statuses.size > 0; }
+}
+
+export class Item extends Document {
+  static override documentName = "Item";
+  static override hasTypeData = true;
+  static override embedded = { ActiveEffect: "effects" };
+  static override defaultImg = "icons/svg/item-bag.svg";
+  get actor(): Actor | null { return (this.parent as Actor | null) ?? null; }
+  get effects(): Collection<ActiveEffect> { return this.collectionsByName.ActiveEffect as Collection<ActiveEffect>; }
+}
+
+export class Actor extends Document {
+  static override documentName = "Actor";
+  static override hasTypeData = true;
+  static override embedded = { Item: "items", ActiveEffect: "effects" };
+  declare statuses: Set<string>;
+  static override defineSchema() {
+    return { ...super.defineSchema(), prototypeToken: new ObjectField() };
+  }
+  get items(): Collection<Item> { return this.collectionsByName.Item as Collection<Item>; }
+  get effects(): Collection<ActiveEffect> { return this.collectionsByName.ActiveEffect as Collection<ActiveEffect>; }
+  get itemTypes(): Record<string, Item[]> {
+    const out: Record<string, Item[]> = {};
+    for (const i of this.items.values()) (out[i.type] ??= []).push(i);
+    return out;
+  }
+  override prepareEmbeddedDocuments(): void {
+    super.prepareEmbeddedDocuments();
+    this.statuses = new Set();
+    for (const e of this.effects?.values() ?? []) if (e.active) for (const s of e.statuses) this.statuses.add(s);
+  }
+  get hasPlayerOwner(): boolean {
+    return worldCollections.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
+  }
+  getActiveTokens(): unknown[] { return []; }
+  /** Actor#toggleStatusEffect: creates or deletes the ActiveEffect of a CONFIG.statusEffects entry. */
+  async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<ActiveEffect | boolean | undefined> {
+    const existing = this.effects.filter((e) => e.statuses.has(statusId) && e.statuses.size === 1);
+    const on = active ?? !existing.length;
+    if (!on) {
+      if (existing.length) await this.deleteEmbeddedDocuments("ActiveEffect", existing.map((e) => e.id));
+      return false;
+    }
+    if (existing.length) return true;
+    const cfg = (globalThis as unknown as { CONFIG: { statusEffects: { id: string; name: string; img: string }[] } }).CONFIG.statusEffects.find((s) => s.id === statusId);
+    if (!cfg) throw new Error(`Invalid status ID "${statusId}" provided to Actor#toggleStatusEffect`);
+    const name = (globalThis as unknown as { game: { i18n: { localize: (k: string) => string } } }).game.i18n.localize(cfg.name);
+    const [effect] = await this.createEmbeddedDocuments("ActiveEffect", [{ name, img: cfg.img, statuses: [statusId] }]);
+    return effect as ActiveEffect;
+  }
+}
+
+export class ChatMessage extends Document {
+  static override documentName = "ChatMessage";
+  declare author: string;
+  declare content: string;
+  declare flavor: string;
+  declare speaker: Obj;
+  declare whisper: string[];
+  declare blind: boolean;
+  declare rolls: unknown[];
+  static override defineSchema() {
+    const base = super.defineSchema();
+    delete base.name;
+    delete base.img;
+    return {
+      ...base,
+      author: new StringField({ nullable: true, initial: () => state.currentUserId }),
+      content: new StringField({ initial: "" }),
+      flavor: new StringField({ initial: "" }),
+      speaker: new ObjectField(),
+      whisper: new ArrayField(new StringField()),
+      blind: new BooleanField({ initial: false }),
+      rolls: new ArrayField(new StringField()),
+      style: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+      sound: new StringField({ nullable: true, initial: null }),
+      timestamp: new NumberField({ nullable: false, initial: () => Date.now() }),
+    };
+  }
+  override _initialize(): void {
+    super._initialize();
+    const RollCls = (globalThis as unknown as { Roll: { fromJSON: (s: string) => unknown } }).Roll;
+    this.rolls = (this._source.rolls as string[]).map((r) => RollCls.fromJSON(r));
+  }
+  get isRoll(): boolean { return this.rolls.length > 0; }
+  get isAuthor(): boolean { return this.author === state.currentUserId; }
+  /** Whether the current user can see this message (whispers and blind rolls). */
+  get visible(): boolean {
+    const user = currentUser();
+    if (!this.whisper.length) return true;
+    return user.isGM || this.whisper.includes(user.id) || (this.isAuthor && !this.blind);
+  }
+  static getSpeaker({ actor, alias }: { actor?: Document | null; alias?: string } = {}): Obj {
+    return { scene: null, token: null, actor: actor?.id ?? null, alias: alias ?? actor?.name ?? currentUser().name };
+  }
+  static applyRollMode(data: Obj, rollMode: string): Obj {
+    const gmIds = worldCollections.users.filter((u) => u.isGM).map((u) => u.id);
+    if (rollMode === "gmroll" || rollMode === "blindroll") data.whisper = gmIds;
+    if (rollMode === "selfroll") data.whisper = [state.currentUserId];
+    data.blind = rollMode === "blindroll";
+    return data;
+  }
+  static override async create(data: Obj, options: Obj = {}) {
+    const d = { ...data };
+    if (Array.isArray(d.rolls)) d.rolls = d.rolls.map((r) => (typeof r === "string" ? r : JSON.stringify(r)));
+    if (options.rollMode) ChatMessage.applyRollMode(d, String(options.rollMode));
+    return super.create(d, options);
+  }
+}
+
+export class Combatant extends Document {
+  static override documentName = "Combatant";
+  declare actorId: string | null;
+  declare initiative: number | null;
+  declare defeated: boolean;
+  static override defineSchema() {
+    return {
+      ...super.defineSchema(),
+      name: new StringField({ initial: "" }),
+      actorId: new StringField({ nullable: true, initial: null }),
+      tokenId: new StringField({ nullable: true, initial: null }),
+      initiative: new NumberField({ nullable: true, initial: null }),
+      defeated: new BooleanField({ initial: false }),
+      hidden: new BooleanField({ initial: false }),
+    };
+  }
+  get combat(): Combat { return this.parent as Combat; }
+  get actor(): Actor | null { return (worldCollections.actors.get(this.actorId ?? "") as Actor | undefined) ?? null; }
+}
+
+export class Combat extends Document {
+  static override documentName = "Combat";
+  static override embedded = { Combatant: "combatants" };
+  declare round: number;
+  declare turn: number | null;
+  static override defineSchema() {
+    const base = super.defineSchema();
+    delete base.name;
+    return {
+      ...base,
+      round: new NumberField({ required: true, nullable: false, integer: true, min: 0, initial: 0 }),
+      turn: new NumberField({ nullable: true, integer: true, min: 0, initial: null }),
+      active: new BooleanField({ initial: true }),
+    };
+  }
+  get combatants(): Collection<Combatant> { return this.collectionsByName.Combatant as Collection<Combatant>; }
+  get turns(): Combatant[] {
+    return this.combatants.contents.sort((a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity) || a.id.localeCompare(b.id));
+  }
+  get combatant(): Combatant | undefined { return this.turn === null ? undefined : this.turns[this.turn]; }
+  get started(): boolean { return this.round > 0; }
+  async startCombat() { return this.update({ round: 1, turn: 0 }, { direction: 1 }); }
+  async nextRound() { return this.update({ round: this.round + 1, turn: 0 }, { direction: 1 }); }
+  async previousRound() { return this.update({ round: Math.max(this.round - 1, 0), turn: 0 }, { direction: -1 }); }
+  async nextTurn() {
+    const next = (this.turn ?? -1) + 1;
+    if (next >= this.turns.length) return this.nextRound();
+    return this.update({ turn: next }, { direction: 1 });
+  }
+
+  /**
+   * Core runs the turn and round events on one designated client only (the active GM), and only when
+   * the combat moves forward; rewinding runs none of them.
+   */
+  override _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if (!("round" in changed || "turn" in changed)) return;
+    if (worldCollections.users.activeGM?.id !== state.currentUserId) return;
+    if (Number(options.direction ?? 1) < 0) return;
+    const prev = (options.flexHarnessPrevious ?? { round: 0, turn: null }) as { round: number; turn: number | null };
+    const ctx = { round: this.round, turn: this.turn, skipped: false };
+    const prevCombatant = prev.turn === null ? undefined : this.turns[prev.turn];
+    track(
+      (async () => {
+        if (prev.round > 0 && prevCombatant) await this._onEndTurn(prevCombatant, { round: prev.round, turn: prev.turn, skipped: false });
+        if (this.round > prev.round && prev.round > 0) await this._onEndRound({ round: prev.round, turn: prev.turn, skipped: false });
+        if (this.round > prev.round) await this._onStartRound(ctx);
+        if (this.combatant) await this._onStartTurn(this.combatant, ctx);
+      })(),
+    );
+  }
+  override async _preUpdate(changes: Obj, options: Obj, user: User): Promise<boolean | void> {
+    options.flexHarnessPrevious = { round: this.round, turn: this.turn };
+    return super._preUpdate(changes, options, user);
+  }
+  async _onStartRound(_context: Obj): Promise<void> {}
+  async _onEndRound(_context: Obj): Promise<void> {}
+  async _onStartTurn(_combatant: Combatant, _context: Obj): Promise<void> {}
+  async _onEndTurn(_combatant: Combatant, _context: Obj): Promise<void> {}
+}
+
+export const worldCollections = {
+  users: new Users(),
+  actors: new Collection<Actor>(),
+  items: new Collection<Item>(),
+  messages: new Collection<ChatMessage>(),
+  combats: new Collection<Combat>(),
+};
+
+function worldCollectionFor(documentName: string): Collection<Document> | undefined {
+  const map: Record<string, Collection<Document>> = {
+    User: worldCollections.users as unknown as Collection<Document>,
+    Actor: worldCollections.actors as unknown as Collection<Document>,
+    Item: worldCollections.items as unknown as Collection<Document>,
+    ChatMessage: worldCollections.messages as unknown as Collection<Document>,
+    Combat: worldCollections.combats as unknown as Collection<Document>,
+  };
+  return map[documentName];
+}
+
+export type { FieldOptions };
+export { SchemaField };

@@ -1,0 +1,175 @@
+// Installs the stand-in Foundry globals (foundry, game, CONFIG, CONST, Hooks, ui, Actor, Item, Roll, …).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2 } from "./applications";
+import { DataModel, TypeDataModel } from "./data-model";
+import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Document, Item, OWNERSHIP, ROLES, User, broadcast, worldCollections } from "./documents";
+import { DataModelValidationError, fields } from "./fields";
+import { ROOT, loadTemplates, renderTemplate } from "./handlebars";
+import { Roll } from "./roll";
+import * as utils from "./utils";
+import { HooksImpl, state, track } from "./world";
+
+type Obj = utils.Obj;
+
+// i18n backed by the real language files -----------------------------------------------------------
+const langCache = new Map<string, Record<string, string>>();
+export function loadLang(lang: string): Record<string, string> {
+  let flat = langCache.get(lang);
+  if (!flat) {
+    const raw = JSON.parse(readFileSync(join(ROOT, "lang", `${lang}.json`), "utf8")) as Obj;
+    flat = utils.flattenObject(raw) as Record<string, string>;
+    langCache.set(lang, flat);
+  }
+  return flat;
+}
+
+export class I18n {
+  lang = "de";
+  /** Keys asked for that no language file has: a test can fail on them. */
+  missing = new Set<string>();
+  has(key: string, fallback = true): boolean {
+    return key in loadLang(this.lang) || (fallback && key in loadLang("en"));
+  }
+  localize(key: string): string {
+    const own = loadLang(this.lang)[key];
+    if (own !== undefined) return own;
+    const en = loadLang("en")[key];
+    if (en !== undefined) return en;
+    this.missing.add(key);
+    return key;
+  }
+  format(key: string, data: Obj = {}): string {
+    return this.localize(key).replace(/{([^}]+)}/g, (m, k: string) => (k in data ? String(data[k]) : m));
+  }
+}
+
+// Settings ----------------------------------------------------------------------------------------
+interface SettingConfig { scope?: string; type?: unknown; default?: unknown; onChange?: (v: unknown) => void; choices?: Obj; config?: boolean; name?: string; hint?: string }
+export class ClientSettings {
+  registry = new Map<string, SettingConfig>();
+  values = new Map<string, unknown>();
+  register(ns: string, key: string, config: SettingConfig): void { this.registry.set(`${ns}.${key}`, config); }
+  get(ns: string, key: string): unknown {
+    const id = `${ns}.${key}`;
+    const cfg = this.registry.get(id);
+    if (!cfg) throw new Error(`"${id}" is not a registered game setting`);
+    return this.values.has(id) ? this.values.get(id) : utils.deepClone(cfg.default);
+  }
+  async set(ns: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${ns}.${key}`;
+    const cfg = this.registry.get(id);
+    if (!cfg) throw new Error(`"${id}" is not a registered game setting`);
+    if (cfg.scope !== "client" && !worldCollections.users.get(state.currentUserId)?.isGM) throw new Error(`User lacks permission to set world setting ${id}`);
+    let v = value;
+    if (cfg.type === Number) v = Number(value);
+    if (cfg.type === Boolean) v = Boolean(value);
+    if (cfg.type === String) v = String(value);
+    this.values.set(id, v);
+    if (cfg.scope !== "client") state.writes.push({ userId: state.currentUserId, action: "update", documentName: "Setting", parent: null, ids: [id], data: [v] });
+    broadcast(() => cfg.onChange?.(v));
+    return v;
+  }
+}
+
+function notifier(type: "info" | "warn" | "error") {
+  return (message: string, options: { localize?: boolean; format?: Obj } = {}) => {
+    const g = globalThis as unknown as { game: { i18n: I18n } };
+    let text = message;
+    if (options.format) text = g.game.i18n.format(message, options.format);
+    else if (options.localize) text = g.game.i18n.localize(message);
+    state.notifications.push({ type, message: text, userId: state.currentUserId });
+    return { id: state.notifications.length };
+  };
+}
+
+export function fromUuidSync(uuid: string): Document | null {
+  const parts = uuid.split(".");
+  let doc: Document | undefined;
+  for (let i = 0; i < parts.length; i += 2) {
+    const [name, id] = [parts[i], parts[i + 1]];
+    if (!doc) {
+      const coll = { Actor: worldCollections.actors, Item: worldCollections.items, ChatMessage: worldCollections.messages, Combat: worldCollections.combats, User: worldCollections.users }[name];
+      doc = coll?.get(id) as Document | undefined;
+    } else doc = doc.collectionsByName[name]?.get(id);
+    if (!doc) return null;
+  }
+  return doc ?? null;
+}
+
+export function installGlobals(): void {
+  const g = globalThis as unknown as Obj;
+  const hooks = new HooksImpl();
+  const i18n = new I18n();
+  const settings = new ClientSettings();
+  settings.register("core", "rollMode", { scope: "client", default: "publicroll", type: String });
+  const time = {
+    worldTime: 0,
+    async advance(delta: number) {
+      if (!worldCollections.users.get(state.currentUserId)?.isGM) throw new Error("Only a GM can advance world time");
+      time.worldTime += delta;
+      state.writes.push({ userId: state.currentUserId, action: "update", documentName: "Setting", parent: null, ids: ["core.time"], data: [time.worldTime] });
+      broadcast(() => hooks.callAll("updateWorldTime", time.worldTime, delta, {}, state.currentUserId));
+      return time.worldTime;
+    },
+  };
+
+  g.Hooks = hooks;
+  g.CONST = {
+    DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,
+    USER_ROLES: ROLES,
+    DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
+    CHAT_MESSAGE_STYLES: { OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 },
+  };
+  g.CONFIG = {
+    Actor: { documentClass: Actor, dataModels: {}, trackableAttributes: {} },
+    Item: { documentClass: Item, dataModels: {} },
+    ActiveEffect: { documentClass: ActiveEffect, dataModels: {} },
+    ChatMessage: { documentClass: ChatMessage, dataModels: {} },
+    Combat: { documentClass: Combat, dataModels: {} },
+    Combatant: { documentClass: Combatant, dataModels: {} },
+    User: { documentClass: User },
+    Dice: { rolls: [Roll], randomUniform: Math.random },
+    statusEffects: [
+      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
+      { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
+      { id: "fly", name: "EFFECT.StatusFlying", img: "icons/svg/wing.svg" },
+    ],
+    specialStatusEffects: { DEFEATED: "dead" },
+    queries: {},
+  };
+  g.game = {
+    get user() { return worldCollections.users.get(state.currentUserId); },
+    get userId() { return state.currentUserId; },
+    users: worldCollections.users,
+    actors: worldCollections.actors,
+    items: worldCollections.items,
+    messages: worldCollections.messages,
+    combats: worldCollections.combats,
+    get combat() { return worldCollections.combats.find((c) => (c as unknown as { active: boolean }).active) ?? null; },
+    i18n,
+    settings,
+    time,
+    system: { id: "flex", version: "0.0.0-harness" },
+    modules: new Map(),
+    ready: false,
+  };
+  g.ui = { notifications: { info: notifier("info"), warn: notifier("warn"), error: notifier("error") } };
+  g.foundry = {
+    abstract: { DataModel, TypeDataModel, Document },
+    data: { fields, validation: { DataModelValidationError } },
+    utils: { ...utils, Collection },
+    documents: { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, collections: {} },
+    dice: { Roll },
+    applications: {
+      api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
+      sheets: { ActorSheetV2, ItemSheetV2 },
+      apps: { DocumentSheetConfig },
+      handlebars: { renderTemplate, loadTemplates },
+    },
+  };
+  Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Roll, Collection, fromUuidSync });
+  g.fromUuid = async (uuid: string) => fromUuidSync(uuid);
+  g.renderTemplate = renderTemplate;
+  void track;
+}

@@ -1,0 +1,69 @@
+// What tests use to drive the simulated Foundry: connect clients, act as a user, inspect writes,
+// chat messages and notifications, and make dice show chosen faces.
+import type { ChatMessage} from "./documents";
+import { Actor, ROLES, User, worldCollections, type Document } from "./documents";
+import { queueDice } from "./roll";
+import { randomID, type Obj } from "./utils";
+import { settle, state, type WriteRecord } from "./world";
+
+export { settle, state, queueDice, worldCollections };
+export type { WriteRecord };
+
+export interface Clients { gms: User[]; players: User[]; all: User[] }
+
+/** Empties the world and connects `gms` GMs and `players` players; the first GM is the acting user. */
+export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
+  for (const c of Object.values(worldCollections)) c.clear();
+  state.writes.length = 0;
+  state.notifications.length = 0;
+  state.errors.length = 0;
+  const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string } } };
+  g.game.i18n.missing.clear();
+  g.game.i18n.lang = "de";
+  const mk = (name: string, role: number, idPrefix: string, i: number) => {
+    const u = new User({ _id: `${idPrefix}${String(i).padStart(16 - idPrefix.length, "0")}`, name, role, active: true }, { strict: true });
+    worldCollections.users.set(u.id, u);
+    return u;
+  };
+  const gmUsers = Array.from({ length: gms }, (_, i) => mk(`GM ${i + 1}`, ROLES.GAMEMASTER, "gm", i + 1));
+  const playerUsers = Array.from({ length: players }, (_, i) => mk(`Spieler ${i + 1}`, ROLES.PLAYER, "player", i + 1));
+  state.currentUserId = (gmUsers[0] ?? playerUsers[0])?.id ?? "";
+  return { gms: gmUsers, players: playerUsers, all: [...gmUsers, ...playerUsers] };
+}
+
+/** Runs fn as `user` on that user's client, then returns to the previous client. */
+export async function as<T>(user: User, fn: () => Promise<T> | T): Promise<T> {
+  const prev = state.currentUserId;
+  state.currentUserId = user.id;
+  try {
+    return await fn();
+  } finally {
+    state.currentUserId = prev;
+  }
+}
+
+export function disconnect(user: User): void { (user as unknown as { active: boolean }).active = false; }
+
+export function writesOf(filter: Partial<Pick<WriteRecord, "action" | "documentName" | "userId">> = {}): WriteRecord[] {
+  return state.writes.filter((w) => Object.entries(filter).every(([k, v]) => w[k as keyof WriteRecord] === v));
+}
+
+export function messages(): ChatMessage[] { return worldCollections.messages.contents as ChatMessage[]; }
+
+export async function createActor(data: Obj): Promise<Actor> {
+  return (await Actor.create({ name: "Testfigur", ...data })) as Actor;
+}
+
+/** Puts a document straight into the database, as if an old world had stored it: no validation on the way in. */
+export function storeRawActor(data: Obj): Actor {
+  const actor = new Actor({ _id: randomID(), name: "Altlast", ...data }, { strict: false });
+  worldCollections.actors.set(actor.id, actor);
+  actor.prepareData();
+  return actor;
+}
+
+export function dice(faces: number, ...results: number[]): void {
+  queueDice(results.map((result) => ({ faces, result })));
+}
+
+export type { Document };

@@ -1,0 +1,75 @@
+// The simulated world: one shared database, several connected clients (users), and a log of what
+// reached the server (writes), what was posted to chat and which client did it.
+export interface WriteRecord {
+  userId: string;
+  action: "create" | "update" | "delete";
+  documentName: string;
+  /** The parent document's uuid for embedded writes, null for world documents. */
+  parent: string | null;
+  ids: string[];
+  /** The data sent (create) or the changes requested (update). */
+  data: unknown[];
+}
+
+export interface NotificationRecord { type: "info" | "warn" | "error"; message: string; userId: string }
+
+type Handler = (...args: unknown[]) => unknown;
+
+export class HooksImpl {
+  private handlers = new Map<string, { id: number; fn: Handler; once: boolean }[]>();
+  private nextId = 1;
+  on(name: string, fn: Handler): number {
+    const id = this.nextId++;
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), { id, fn, once: false }]);
+    return id;
+  }
+  once(name: string, fn: Handler): number {
+    const id = this.nextId++;
+    this.handlers.set(name, [...(this.handlers.get(name) ?? []), { id, fn, once: true }]);
+    return id;
+  }
+  off(name: string, fnOrId: Handler | number): void {
+    this.handlers.set(name, (this.handlers.get(name) ?? []).filter((h) => h.id !== fnOrId && h.fn !== fnOrId));
+  }
+  /** Calls every handler; async handlers are tracked so tests can `settle()`. */
+  callAll(name: string, ...args: unknown[]): true {
+    for (const h of [...(this.handlers.get(name) ?? [])]) {
+      if (h.once) this.off(name, h.id);
+      track(h.fn(...args));
+    }
+    return true;
+  }
+  /** Calls handlers until one returns false, like Foundry's Hooks.call. */
+  call(name: string, ...args: unknown[]): boolean {
+    for (const h of [...(this.handlers.get(name) ?? [])]) {
+      if (h.once) this.off(name, h.id);
+      if (h.fn(...args) === false) return false;
+    }
+    return true;
+  }
+  get events(): Record<string, unknown[]> { return Object.fromEntries(this.handlers); }
+}
+
+export const state = {
+  currentUserId: "",
+  writes: [] as WriteRecord[],
+  notifications: [] as NotificationRecord[],
+  pending: new Set<Promise<unknown>>(),
+  errors: [] as unknown[],
+};
+
+export function track(result: unknown): void {
+  if (!(result instanceof Promise)) return;
+  const p = result.catch((err) => {
+    state.errors.push(err);
+  });
+  state.pending.add(p);
+  void p.finally(() => state.pending.delete(p));
+}
+
+/** Waits until every piece of async work started by hooks or document callbacks has finished. */
+export async function settle(): Promise<void> {
+  for (let i = 0; i < 100 && state.pending.size; i++) await Promise.all([...state.pending]);
+  await new Promise((r) => setTimeout(r, 0));
+  if (state.pending.size) await settle();
+}

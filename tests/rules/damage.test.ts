@@ -1,0 +1,47 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { applyHit } from "../../src/rules";
+
+describe("R-CORE-7 Rüstung reduces each incoming hit", () => {
+  it.each([
+    // leben, ruestung, damage, leben after, taken, absorbed
+    [10, 2, 5, 7, 3, 2],
+    [10, 2, 2, 10, 0, 2],
+    [10, 2, 1, 10, 0, 1],
+    [10, 0, 4, 6, 4, 0],
+    [10, 5, 12, 3, 7, 5],
+  ])("Leben %i, Rüstung %i, hit %i → Leben %i", (leben, ruestung, damage, after, taken, absorbed) => {
+    const out = applyHit({ leben, ruestung, damage });
+    expect(out).toMatchObject({ leben: after, taken, absorbed });
+    expect(out.rules).toContain("R-CORE-7");
+  });
+
+  it("damage that ignores armour (a fall) is taken in full", () => {
+    expect(applyHit({ leben: 10, ruestung: 5, damage: 6, ignoreArmor: true })).toMatchObject({ leben: 4, taken: 6, absorbed: 0 });
+  });
+});
+
+describe("R-CORE-8 at 0 Leben one is dying, and Leben never goes below 0", () => {
+  it("a hit that empties Leben downs the target", () => {
+    const out = applyHit({ leben: 3, ruestung: 1, damage: 9 });
+    expect(out).toMatchObject({ leben: 0, taken: 3, downed: true });
+    expect(out.rules).toContain("R-CORE-8");
+  });
+  it("a hit that leaves 1 Leben does not", () => {
+    expect(applyHit({ leben: 3, ruestung: 0, damage: 2 })).toMatchObject({ leben: 1, downed: false });
+  });
+  it("a target already at 0 is not downed again", () => {
+    expect(applyHit({ leben: 0, ruestung: 0, damage: 5 }).downed).toBe(false);
+  });
+  it("garbage numbers count as 0 and never heal", () => {
+    expect(applyHit({ leben: 8, ruestung: Number.NaN, damage: -4 })).toMatchObject({ leben: 8, taken: 0 });
+  });
+  it("property: Leben after a hit is within 0..Leben before", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 50 }), fc.integer({ min: -50, max: 300 }), (leben, ruestung, damage) => {
+        const out = applyHit({ leben, ruestung, damage });
+        return out.leben >= 0 && out.leben <= leben && out.taken + out.leben === leben;
+      }),
+    );
+  });
+});
