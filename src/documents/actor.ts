@@ -2,8 +2,8 @@
 import type { AttributeKey } from "../config";
 import { checkCardData, renderCheckCard } from "../dice/check-card";
 import { CheckRoll } from "../dice/check-roll";
-import { applyHit, isDie, netAdvantage } from "../rules";
-import type { CheckInput, CheckResult, Die, HitOutcome } from "../rules";
+import { applyHit, netAdvantage, parseDie } from "../rules";
+import type { CheckInput, CheckResult, HitOutcome } from "../rules";
 
 export interface RollCheckOptions {
   /** The attribute of a bare attribute check; a talent check takes the talent's attribute. */
@@ -64,14 +64,14 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     }
     const talentSys = talent?.system as { attribut?: AttributeKey; uebungswert?: number } | undefined;
     const attribute = talentSys?.attribut ?? options.attribute;
-    const die = attribute ? this.flexSystem.attributes?.[attribute] : undefined;
-    if (!attribute || !isDie(die)) {
+    const die = attribute ? parseDie(this.flexSystem.attributes?.[attribute]) : null;
+    if (!attribute || !die) {
       ui.notifications?.warn(game.i18n!.format("FLEX.Check.NoAttribute", { name: this.name }));
       return null;
     }
     const input: CheckInput = {
       kind: talent ? "talent" : "attribute",
-      die: die as Die,
+      die,
       uebungswert: toInt(talentSys?.uebungswert),
       modifier: toInt(options.modifier),
       vorteile: Math.max(0, toInt(options.vorteile)),

@@ -6,7 +6,7 @@ export function armorFromItems(actor: { items?: Iterable<ItemLike> } | null | un
   for (const item of actor?.items ?? []) {
     if (item.type !== "armor") continue;
     const sys = item.system as { wert?: number; ausgeruestet?: boolean };
-    if (sys.ausgeruestet && typeof sys.wert === "number") total += sys.wert;
+    if (sys.ausgeruestet && Number.isFinite(sys.wert)) total += Math.max(0, sys.wert!);
   }
   return total;
 }

@@ -1,6 +1,6 @@
 // Actor subtype "character": a player character of Flex.
 import { SIZE_KEYS } from "../../config";
-import { attributeValue, exhaustionMalus, isDie, proficiencyBonus } from "../../rules";
+import { attributeValue, coerceDie, exhaustionMalus, isDie, proficiencyBonus } from "../../rules";
 import type { Die } from "../../rules";
 import { attributesField, descriptionField, intField, poolField } from "../fields";
 import { clampPool, migratePoolShape } from "../repair";
@@ -88,18 +88,19 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
   }
 
   override prepareDerivedData(): void {
-    const ko = this.attributes.ko as Die;
-    const level = this.level;
-    const spent = Math.min(this.trefferwuerfel.verbraucht, level);
+    // Active effects may have written anything here since the source was validated: coerce, never throw.
+    const ko = coerceDie(this.attributes.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6);
+    const level = Math.max(1, Math.trunc(Number(this.level)) || 1);
+    const spent = Math.min(Math.max(0, Math.trunc(Number(this.trefferwuerfel.verbraucht)) || 0), level);
     this.derived = {
       koWert: attributeValue(ko),
-      ruestung: this.ruestung + armorFromItems(this.parent),
+      ruestung: (Number(this.ruestung) || 0) + armorFromItems(this.parent),
       malus: {
         talent: exhaustionMalus(this.erschoepfung.value, "talent"),
         attribut: exhaustionMalus(this.erschoepfung.value, "attribute"),
       },
       todesschwelle: attributeValue(ko),
-      atemWuerfel: (this.atem.wuerfel as Die | null) ?? ko,
+      atemWuerfel: isDie(this.atem.wuerfel) ? this.atem.wuerfel : ko,
       uebungsbonus: proficiencyBonus(level),
       trefferwuerfel: { max: level, verbleibend: level - spent, wuerfel: ko },
     };

@@ -1,7 +1,7 @@
 // Actor subtype "creature": monsters, animals, apparatuses — and companions once trained (§4).
 import { CREATURE_KINDS, SIZE_KEYS } from "../../config";
-import { attributeValue, clampMisstrauen, defaultMisstrauen, handlingTalent } from "../../rules";
-import type { CreatureKind, Die } from "../../rules";
+import { attributeValue, clampMisstrauen, coerceDie, defaultMisstrauen, handlingTalent } from "../../rules";
+import type { CreatureKind } from "../../rules";
 import { attributesField, descriptionField, intField, poolField } from "../fields";
 import { clampPool, migratePoolShape } from "../repair";
 import { repairSystemChanges, repairSystemSource } from "../type-data";
@@ -71,8 +71,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel<CreatureSchema,
   override prepareDerivedData(): void {
     const standard = defaultMisstrauen(this.stufe);
     this.derived = {
-      koWert: attributeValue(this.attributes.ko as Die),
-      ruestung: this.ruestung + armorFromItems(this.parent),
+      koWert: attributeValue(coerceDie(this.attributes.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6)),
+      ruestung: (Number(this.ruestung) || 0) + armorFromItems(this.parent),
       misstrauen: clampMisstrauen(this.misstrauen ?? standard),
       misstrauenStandard: standard,
       umgangTalent: handlingTalent(this.art as CreatureKind, this.umgangTalent),
