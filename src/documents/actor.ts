@@ -2,6 +2,7 @@
 import type { AttributeKey } from "../config";
 import { checkCardData, renderCheckCard } from "../dice/check-card";
 import { CheckRoll } from "../dice/check-roll";
+import { collectCheckAdjustments } from "./check-adjustments";
 import { applyHit, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckResult, HitOutcome } from "../rules";
 
@@ -69,13 +70,15 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
       ui.notifications?.warn(game.i18n!.format("FLEX.Check.NoAttribute", { name: this.name }));
       return null;
     }
+    const adjustments = collectCheckAdjustments({ actor: this as unknown as Actor.Implementation, talent, attribute });
+    const sum = (k: "vorteile" | "nachteile" | "modifier") => adjustments.reduce((s, a) => s + toInt(a[k]), 0);
     const input: CheckInput = {
       kind: talent ? "talent" : "attribute",
       die,
       uebungswert: toInt(talentSys?.uebungswert),
-      modifier: toInt(options.modifier),
-      vorteile: Math.max(0, toInt(options.vorteile)),
-      nachteile: Math.max(0, toInt(options.nachteile)),
+      modifier: toInt(options.modifier) + sum("modifier"),
+      vorteile: Math.max(0, toInt(options.vorteile)) + sum("vorteile"),
+      nachteile: Math.max(0, toInt(options.nachteile)) + sum("nachteile"),
       erschoepfung: toInt(this.flexSystem.erschoepfung?.value),
       sw: options.sw === null || options.sw === undefined || Number.isNaN(Number(options.sw)) ? null : toInt(options.sw),
     };
@@ -85,7 +88,8 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     const roll = CheckRoll.fromCheck(input, label);
     await roll.evaluate();
     const result = roll.check!;
-    const card = checkCardData(label, input.die, result, input.vorteile, input.nachteile, options.notes ?? []);
+    const notes = [...(options.notes ?? []), ...adjustments.map((a) => a.note)];
+    const card = checkCardData(label, input.die, result, input.vorteile, input.nachteile, notes);
     const message = (await roll.toMessage(
       {
         speaker: ChatMessage.getSpeaker({ actor: this }),

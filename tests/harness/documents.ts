@@ -312,6 +312,11 @@ export class Document extends DataModel {
     // Validate everything before changing anything: an invalid update fails the whole request.
     for (const { doc, changes } of planned) dryRun(doc, changes);
     const diffs = planned.map(({ doc, changes }) => ({ doc, diff: doc.updateSource(changes) }));
+    // An unlinked token's actor keeps its changes in the token's delta, written by the same request.
+    for (const { doc } of diffs) {
+      const parent = doc.parent as Document | null;
+      if (cls.documentName === "Actor" && parent?.documentName === "Token") parent._source.delta = { system: deepClone(doc._source.system) };
+    }
     for (const { doc } of diffs) {
       const p = doc.parent as Document | null;
       if (p) p.prepareData();
@@ -528,7 +533,19 @@ export class Actor extends Document {
   get hasPlayerOwner(): boolean {
     return worldCollections.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
   }
-  getActiveTokens(): unknown[] { return []; }
+  /** Tokens of this actor on every scene: a synthetic actor's own token, or all linked tokens. */
+  getActiveTokens(_linked = false, document = false): unknown[] {
+    const parent = this.parent as Document | null;
+    const tokens = parent?.documentName === "Token"
+      ? [parent]
+      : worldCollections.scenes.contents.flatMap((s) => s.collectionsByName.Token?.filter((t) => (t as unknown as { actorId: string; actorLink: boolean }).actorId === this.id && (t as unknown as { actorLink: boolean }).actorLink) ?? []);
+    return document ? tokens : tokens.map((t) => (t as unknown as { object?: unknown }).object ?? t);
+  }
+  get token(): Document | null {
+    const parent = this.parent as Document | null;
+    return parent?.documentName === "Token" ? parent : null;
+  }
+  get isToken(): boolean { return !!this.token; }
   /** Actor#toggleStatusEffect: creates or deletes the ActiveEffect of a CONFIG.statusEffects entry. */
   async toggleStatusEffect(statusId: string, { active }: { active?: boolean } = {}): Promise<ActiveEffect | boolean | undefined> {
     const existing = this.effects.filter((e) => e.statuses.has(statusId) && e.statuses.size === 1);
@@ -615,13 +632,25 @@ export class Combatant extends Document {
       name: new StringField({ initial: "" }),
       actorId: new StringField({ nullable: true, initial: null }),
       tokenId: new StringField({ nullable: true, initial: null }),
+      sceneId: new StringField({ nullable: true, initial: null }),
       initiative: new NumberField({ nullable: true, initial: null }),
       defeated: new BooleanField({ initial: false }),
       hidden: new BooleanField({ initial: false }),
     };
   }
+  declare tokenId: string | null;
+  declare sceneId: string | null;
   get combat(): Combat { return this.parent as Combat; }
-  get actor(): Actor | null { return (worldCollections.actors.get(this.actorId ?? "") as Actor | undefined) ?? null; }
+  get token(): Document | null {
+    const scene = worldCollections.scenes.get(this.sceneId ?? "");
+    return scene?.collectionsByName.Token?.get(this.tokenId ?? "") ?? null;
+  }
+  /** The token's actor (synthetic for an unlinked token), else the world actor. */
+  get actor(): Actor | null {
+    const token = this.token as unknown as { actor?: Actor | null } | null;
+    if (token) return token.actor ?? null;
+    return (worldCollections.actors.get(this.actorId ?? "") as Actor | undefined) ?? null;
+  }
 }
 
 export class Combat extends Document {
@@ -691,6 +720,7 @@ export const worldCollections = {
   items: new Collection<Item>(),
   messages: new Collection<ChatMessage>(),
   combats: new Collection<Combat>(),
+  scenes: new Collection<Document>(),
 };
 
 function worldCollectionFor(documentName: string): Collection<Document> | undefined {
@@ -700,6 +730,7 @@ function worldCollectionFor(documentName: string): Collection<Document> | undefi
     Item: worldCollections.items as unknown as Collection<Document>,
     ChatMessage: worldCollections.messages as unknown as Collection<Document>,
     Combat: worldCollections.combats as unknown as Collection<Document>,
+    Scene: worldCollections.scenes,
   };
   return map[documentName];
 }

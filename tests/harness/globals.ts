@@ -7,6 +7,7 @@ import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Docume
 import { DataModelValidationError, fields } from "./fields";
 import { ROOT, loadTemplates, renderTemplate } from "./handlebars";
 import { Roll } from "./roll";
+import { REGION_EVENTS, RegionBehavior, RegionBehaviorType, RegionDocument, Scene, TokenDocument } from "./scene";
 import * as utils from "./utils";
 import { HooksImpl, state, track } from "./world";
 
@@ -89,7 +90,7 @@ export function fromUuidSync(uuid: string): Document | null {
   for (let i = 0; i < parts.length; i += 2) {
     const [name, id] = [parts[i], parts[i + 1]];
     if (!doc) {
-      const coll = { Actor: worldCollections.actors, Item: worldCollections.items, ChatMessage: worldCollections.messages, Combat: worldCollections.combats, User: worldCollections.users }[name];
+      const coll = { Actor: worldCollections.actors, Item: worldCollections.items, ChatMessage: worldCollections.messages, Combat: worldCollections.combats, User: worldCollections.users, Scene: worldCollections.scenes }[name];
       doc = coll?.get(id) as Document | undefined;
     } else doc = doc.collectionsByName[name]?.get(id);
     if (!doc) return null;
@@ -120,6 +121,8 @@ export function installGlobals(): void {
     USER_ROLES: ROLES,
     DICE_ROLL_MODES: { PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" },
     CHAT_MESSAGE_STYLES: { OTHER: 0, OOC: 1, IC: 2, EMOTE: 3 },
+    REGION_EVENTS,
+    TOKEN_DISPOSITIONS: { SECRET: -2, HOSTILE: -1, NEUTRAL: 0, FRIENDLY: 1 },
   };
   g.CONFIG = {
     Actor: { documentClass: Actor, dataModels: {}, trackableAttributes: {} },
@@ -129,6 +132,16 @@ export function installGlobals(): void {
     Combat: { documentClass: Combat, dataModels: {} },
     Combatant: { documentClass: Combatant, dataModels: {} },
     User: { documentClass: User },
+    Scene: { documentClass: Scene },
+    Token: {
+      documentClass: TokenDocument,
+      movement: {
+        defaultAction: "walk",
+        actions: Object.fromEntries(["walk", "fly", "swim", "burrow", "climb", "crawl", "jump", "blink", "displace"].map((a) => [a, { label: a, getCostFunction: () => (cost: number) => cost }])),
+      },
+    },
+    Region: { documentClass: RegionDocument },
+    RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeIcons: {}, typeLabels: {} },
     Dice: { rolls: [Roll], randomUniform: Math.random },
     statusEffects: [
       { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
@@ -146,6 +159,7 @@ export function installGlobals(): void {
     items: worldCollections.items,
     messages: worldCollections.messages,
     combats: worldCollections.combats,
+    scenes: worldCollections.scenes,
     get combat() { return worldCollections.combats.find((c) => (c as unknown as { active: boolean }).active) ?? null; },
     i18n,
     settings,
@@ -157,9 +171,9 @@ export function installGlobals(): void {
   g.ui = { notifications: { info: notifier("info"), warn: notifier("warn"), error: notifier("error") } };
   g.foundry = {
     abstract: { DataModel, TypeDataModel, Document },
-    data: { fields, validation: { DataModelValidationError } },
+    data: { fields, validation: { DataModelValidationError }, regionBehaviors: { RegionBehaviorType } },
     utils: { ...utils, Collection },
-    documents: { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, collections: {} },
+    documents: { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, RegionDocument, RegionBehavior, collections: {} },
     dice: { Roll },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
@@ -168,7 +182,7 @@ export function installGlobals(): void {
       handlebars: { renderTemplate, loadTemplates },
     },
   };
-  Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Roll, Collection, fromUuidSync });
+  Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });
   g.fromUuid = async (uuid: string) => fromUuidSync(uuid);
   g.renderTemplate = renderTemplate;
   void track;

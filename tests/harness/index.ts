@@ -3,6 +3,7 @@
 import type { ChatMessage} from "./documents";
 import { Actor, ROLES, User, worldCollections, type Document } from "./documents";
 import { queueDice } from "./roll";
+import type { RegionDocument, Scene, TokenDocument } from "./scene";
 import { randomID, type Obj } from "./utils";
 import { settle, state, type WriteRecord } from "./world";
 
@@ -60,6 +61,26 @@ export function storeRawActor(data: Obj): Actor {
   worldCollections.actors.set(actor.id, actor);
   actor.prepareData();
   return actor;
+}
+
+/** A scene with a 100 px grid of 1 Schritt. */
+export async function createScene(data: Obj = {}): Promise<Scene> {
+  const { Scene: SceneCls } = globalThis as unknown as { Scene: typeof Scene };
+  return (await SceneCls.create({ name: "Szene", ...data })) as Scene;
+}
+
+/** Places a token of `actor` at grid square (col, row) and elevation (Schritt). */
+export async function placeToken(scene: Scene, actor: Actor, { col = 0, row = 0, elevation = 0, actorLink = true, ...rest }: Obj & { col?: number; row?: number; elevation?: number; actorLink?: boolean } = {}): Promise<TokenDocument> {
+  const size = scene.grid.size;
+  const [token] = await scene.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink, x: col * size, y: row * size, elevation, ...rest }]);
+  return token as TokenDocument;
+}
+
+/** A rectangular region over grid squares [col, col + cols) × [row, row + rows) with the given behaviours. */
+export async function createRegion(scene: Scene, { col = 0, row = 0, cols = 1, rows = 1, behaviors = [] as Obj[], elevation = { bottom: null, top: null } as Obj } = {}): Promise<RegionDocument> {
+  const size = scene.grid.size;
+  const [region] = await scene.createEmbeddedDocuments("Region", [{ name: "Region", shapes: [{ type: "rectangle", x: col * size, y: row * size, width: cols * size, height: rows * size }], elevation, behaviors }]);
+  return region as RegionDocument;
 }
 
 export function dice(faces: number, ...results: number[]): void {
