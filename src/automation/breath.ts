@@ -1,0 +1,185 @@
+// Breath under water (R-BREATH-1..4) once per KR: at the end of every round FlexCombat (on the active GM
+// only) rolls each submerged combatant's breath die and lets everyone else breathe again. One batched
+// actor write per round (one per token for unlinked tokens), drowning on or off per actor, one chat card
+// with all the rolls. Each actor remembers the last round processed, so a rewound round is not rolled twice.
+import { registerCombatAutomation } from "../documents/combat";
+import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../rules";
+import type { BreathOutcome, BreathState, Die } from "../rules";
+import { addStatuses, removeStatuses } from "./water-statuses";
+
+export const BREATH_CARD = "systems/flex/templates/chat/breath-card.hbs";
+
+export interface BreathEntry {
+  actor: Actor.Implementation;
+  name: string;
+  outcome: BreathOutcome;
+  roll: Roll | null;
+}
+
+export interface BreathReport {
+  key: string;
+  entries: { uuid: string; name: string; result: string; roll: number | null; before: Die; after: Die; drowning: boolean }[];
+  skipped: string[];
+  messageId: string | null;
+}
+
+type BreathSystem = { attributes?: { ko?: unknown }; atem?: { wuerfel?: unknown } };
+
+/** The creature's breath as the rules see it. */
+export function readBreath(actor: Actor.Implementation): { state: BreathState; ko: Die; underwater: boolean } {
+  const sys = actor.system as unknown as BreathSystem;
+  const ko = coerceDie(sys.attributes?.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6);
+  return { ko, state: { die: breathDie(sys.atem?.wuerfel, ko), drowning: actor.statuses.has("drowning") }, underwater: actor.statuses.has("underwater") };
+}
+
+/** Rolls the breath die if the rules need it (a real Foundry Roll, so Dice So Nice shows it) and decides. */
+export async function evaluateBreath(actor: Actor.Implementation, { forceCheck = false } = {}): Promise<BreathEntry> {
+  const { state, ko, underwater } = readBreath(actor);
+  const submerged = underwater || forceCheck;
+  let roll: Roll | null = null;
+  if (needsBreathRoll(state, submerged)) {
+    roll = new Roll(breathFormula(state.die));
+    await roll.evaluate();
+  }
+  const natural = roll ? Number(roll.dice[0]?.results[0]?.result ?? roll.total) : null;
+  const outcome = breathRound({ state, ko, underwater: submerged, roll: natural });
+  return { actor, name: actor.token?.name ?? actor.name, outcome, roll };
+}
+
+const PROCESSED = /^(.*):(\d+)$/;
+
+/** Whether `stored` (the last key an actor processed) already covers `key`: the same, or a later round of the same combat. */
+export function alreadyProcessed(stored: unknown, key: string): boolean {
+  if (typeof stored !== "string") return false;
+  if (stored === key) return true;
+  const [a, b] = [PROCESSED.exec(stored), PROCESSED.exec(key)];
+  return !!a && !!b && a[1] === b[1] && Number(a[2]) >= Number(b[2]);
+}
+
+/**
+ * Writes the outcomes: one Actor.updateDocuments for all world (linked) actors, one per token for unlinked
+ * token actors, then the drowning status on or off per actor. `key` marks each actor as processed.
+ */
+async function writeOutcomes(entries: BreathEntry[], key: string | null): Promise<void> {
+  const linked: Record<string, unknown>[] = [];
+  const byToken = new Map<TokenDocument.Implementation, Record<string, unknown>[]>();
+  for (const { actor, outcome } of entries) {
+    if (!key && !breathChanged(outcome)) continue;
+    const { ko } = readBreath(actor);
+    const update: Record<string, unknown> = { _id: actor.id, "system.atem.wuerfel": storedBreathDie(outcome.state.die, ko) };
+    if (key) update["flags.flex.breath"] = key;
+    if (actor.isToken && actor.token) byToken.set(actor.token, [...(byToken.get(actor.token) ?? []), update]);
+    else linked.push(update);
+  }
+  if (linked.length) await Actor.updateDocuments(linked as never);
+  for (const [token, updates] of byToken) await Actor.updateDocuments(updates as never, { parent: token } as never);
+  await Promise.all(
+    entries.map(({ actor, outcome }) => {
+      if (outcome.state.drowning && !outcome.before.drowning) return addStatuses(actor, ["drowning"]);
+      if (!outcome.state.drowning && outcome.before.drowning) return removeStatuses(actor, ["drowning"]);
+      return undefined;
+    }),
+  );
+}
+
+function entryText(e: BreathEntry): string {
+  const { result, state } = e.outcome;
+  return game.i18n!.format(`FLEX.Water.Breath.Result.${result}`, { name: e.name, die: dieLabel(state.die) });
+}
+
+/** The one chat card: every creature's roll and result, with all the Rolls on the message. */
+async function postCard(entries: BreathEntry[], title: string, flags: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined> {
+  const rows = entries.map((e) => ({
+    name: e.name,
+    result: e.outcome.result,
+    die: dieLabel(e.outcome.before.die),
+    roll: e.outcome.roll,
+    text: entryText(e),
+    rules: e.outcome.rules.join(", "),
+  }));
+  const rules = [...new Set(entries.flatMap((e) => e.outcome.rules))].sort().join(", ");
+  const content = await foundry.applications.handlebars.renderTemplate(BREATH_CARD, { title, entries: rows, rules, sw: BREATH_SW });
+  const rolls = entries.flatMap((e) => (e.roll ? [e.roll] : []));
+  return (await ChatMessage.create({
+    content,
+    rolls,
+    speaker: { alias: game.i18n!.localize("FLEX.Water.Breath.Title") },
+    flags: { flex: { breath: flags } },
+  } as never)) as ChatMessage.Implementation | undefined;
+}
+
+/** What happened, as plain data: for the card's flags and for macros. */
+function summarize(entries: BreathEntry[]): BreathReport["entries"] {
+  return entries.map(({ actor, name, outcome }) => ({ uuid: actor.uuid, name, result: outcome.result, roll: outcome.roll, before: outcome.before.die, after: outcome.state.die, drowning: outcome.state.drowning }));
+}
+
+/**
+ * One KR of breath for these actors (already gated to one client): rolls under water, recovery in the air,
+ * one batched write and one card. Actors that processed `key` already, and the dead, are skipped.
+ */
+export async function resolveBreath(actors: Iterable<Actor.Implementation | null | undefined>, { key, title }: { key: string; title: string }): Promise<BreathReport> {
+  const seen = new Set<string>();
+  const skipped: string[] = [];
+  const due: Actor.Implementation[] = [];
+  for (const actor of actors) {
+    if (!actor || seen.has(actor.uuid)) continue;
+    seen.add(actor.uuid);
+    if (actor.statuses.has(CONFIG.specialStatusEffects?.DEFEATED ?? "dead")) continue;
+    if (alreadyProcessed(actor.getFlag("flex" as never, "breath" as never), key)) skipped.push(actor.name);
+    else due.push(actor);
+  }
+  const evaluated = await Promise.all(due.map((a) => evaluateBreath(a)));
+  // In the air with nothing to regain: nothing to write, nothing to say.
+  const entries = evaluated.filter((e) => e.outcome.result !== "unchanged");
+  if (!entries.length) return { key, entries: [], skipped, messageId: null };
+  await writeOutcomes(entries, key);
+  const summary = summarize(entries);
+  const message = await postCard(entries, title, { key, entries: summary });
+  return { key, entries: summary, skipped, messageId: message?.id ?? null };
+}
+
+/** R-BREATH-1 / R-BREATH-4 at the end of a combat round: every combatant, once. */
+export async function resolveCombatBreath(combat: Combat.Implementation, round: number): Promise<BreathReport> {
+  const actors = combat.combatants.contents.filter((c) => !c.defeated).map((c) => c.actor as Actor.Implementation | null);
+  const title = game.i18n!.format("FLEX.Water.Breath.RoundTitle", { round: String(round) });
+  return resolveBreath(actors, { key: `${combat.id}:${round}`, title });
+}
+
+/** R-WATER-3: one extra breath check right away (a spell not cast Still). Its own small write; no card of its own. */
+export async function extraBreathCheck(actor: Actor.Implementation): Promise<BreathEntry> {
+  const entry = await evaluateBreath(actor, { forceCheck: true });
+  if (breathChanged(entry.outcome)) await writeOutcomes([entry], null);
+  // No card of its own: show the dice the way Dice So Nice shows rolls made outside a message.
+  const dsn = (game as unknown as { dice3d?: { showForRoll(r: Roll, u: unknown, sync: boolean): Promise<unknown> } }).dice3d;
+  if (entry.roll && dsn) await dsn.showForRoll(entry.roll, game.user, true);
+  return entry;
+}
+
+/** The text of one breath result, for other cards (R-WATER-3). */
+export function breathResultText(entry: BreathEntry): string {
+  return entryText(entry);
+}
+
+type TokenLike = { actor?: Actor.Implementation | null; document?: { actor?: Actor.Implementation | null } };
+
+/**
+ * Outside combat: the GM advances breath by one KR for these tokens (default: the GM's controlled tokens).
+ * The same path as a combat round: one write, one card. A player is refused.
+ */
+export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId }: { requestId?: string } = {}): Promise<BreathReport | null> {
+  if (!game.user?.isGM) {
+    ui.notifications?.warn(game.i18n!.localize("FLEX.Water.Breath.GMOnly"));
+    return null;
+  }
+  const list = tokens ? [...tokens] : ((globalThis as { canvas?: { tokens?: { controlled?: TokenLike[] } } }).canvas?.tokens?.controlled ?? []);
+  const actors = list.map((t) => t.document?.actor ?? t.actor ?? null).filter((a): a is Actor.Implementation => !!a);
+  if (!actors.length) {
+    ui.notifications?.warn(game.i18n!.localize("FLEX.Water.Breath.NoTokens"));
+    return null;
+  }
+  return resolveBreath(actors, { key: `manual-${requestId ?? foundry.utils.randomID()}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle") });
+}
+
+export function registerBreath(): void {
+  registerCombatAutomation({ id: "breath", onEndRound: async (combat, context) => void (await resolveCombatBreath(combat as unknown as Combat.Implementation, context.round)) });
+}

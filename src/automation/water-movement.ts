@@ -1,0 +1,18 @@
+// R-SWIM-1 in v13 token movement: the "swim" action costs double for a creature with a Flex speed,
+// so a token swims half as far as it walks. Others (no Flex speed) keep core's cost.
+import { swimCost } from "../rules";
+
+type CostFunction = (cost: number, ...rest: unknown[]) => number;
+type MovementAction = { getCostFunction?: (token: { actor?: Actor.Implementation | null }, options?: unknown) => CostFunction };
+
+function hasFlexSpeed(actor: Actor.Implementation | null | undefined): boolean {
+  const speed = (actor?.system as { geschwindigkeit?: unknown } | undefined)?.geschwindigkeit;
+  return typeof speed === "number" && Number.isFinite(speed);
+}
+
+export function registerSwimming(): void {
+  const actions = (CONFIG.Token as unknown as { movement?: { actions?: Record<string, MovementAction> } }).movement?.actions;
+  const swim = actions?.swim;
+  if (!swim) return;
+  swim.getCostFunction = (token) => (hasFlexSpeed(token?.actor) ? (cost) => swimCost(cost) : (cost) => cost);
+}

@@ -1,0 +1,48 @@
+// Region behaviour "flex.water": a lake, a river, a flooded cellar. A token that enters is under water and
+// wet (R-WATER-5); one that leaves is no longer under water (Decision: it stays wet until the GM clears it).
+// Core fires region events on every client; only the client of the user who moved the token acts.
+import { addStatuses, enteringWater, removeStatuses } from "../../automation/water-statuses";
+
+export const WATER_BEHAVIOR = "flex.water";
+
+interface RegionEvent {
+  name: string;
+  user: User.Implementation;
+  region: RegionDocument.Implementation;
+  data: { token?: TokenDocument.Implementation };
+}
+
+/** Whether the token is still inside another enabled water region of its scene (overlapping lakes). */
+function inOtherWater(token: TokenDocument.Implementation, left: RegionDocument.Implementation): boolean {
+  const regions = (token.parent as Scene.Implementation | null)?.regions;
+  if (!regions) return false;
+  return regions.some((r) => r !== left && r.behaviors.some((b) => (b.type as string) === WATER_BEHAVIOR && !b.disabled) && (r.tokens as Set<TokenDocument.Implementation>).has(token));
+}
+
+async function onTokenEnter(event: RegionEvent): Promise<void> {
+  if (!event.user.isSelf) return;
+  const actor = event.data.token?.actor;
+  if (actor) await addStatuses(actor, enteringWater(actor), { flexWaterStatuses: true });
+}
+
+async function onTokenExit(event: RegionEvent): Promise<void> {
+  if (!event.user.isSelf) return;
+  const token = event.data.token;
+  const actor = token?.actor;
+  if (!token || !actor || inOtherWater(token, event.region)) return;
+  await removeStatuses(actor, ["underwater"]);
+}
+
+type WaterSchema = Record<never, never>;
+
+export class WaterRegionBehavior extends foundry.data.regionBehaviors.RegionBehaviorType<WaterSchema> {
+  static override defineSchema(): WaterSchema {
+    return {};
+  }
+
+  // The events are fixed (entering and leaving water), so the behaviour needs no events field.
+  static override events = {
+    [CONST.REGION_EVENTS.TOKEN_ENTER]: onTokenEnter,
+    [CONST.REGION_EVENTS.TOKEN_EXIT]: onTokenExit,
+  } as never;
+}

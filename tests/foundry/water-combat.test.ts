@@ -1,0 +1,203 @@
+// Fighting under water (R-WATER-1..4) and swimming (R-SWIM-1), seen through checks, item rolls, damage
+// and token movement.
+import { beforeEach, describe, expect, it } from "vitest";
+import { as, createActor, createScene, dice, messages, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+let clients: Clients;
+const g = globalThis as Any;
+const sys = (a: Any) => a.system as Any;
+
+beforeEach(() => {
+  clients = resetWorld({ gms: 1, players: 1 });
+});
+
+async function fighter({ underwater = true, system = {} as Record<string, unknown> } = {}) {
+  const actor = (await createActor({
+    name: "Alrik",
+    type: "character",
+    ownership: { default: 0, [clients.players[0].id]: 3 },
+    system: { attributes: { ge: 6, kk: 8, kl: 8, ko: 8 }, ...system },
+  })) as Any;
+  await actor.createEmbeddedDocuments("Item", [
+    { name: "Ausweichen", type: "talent", system: { attribut: "ge", uebungswert: 1 } },
+    { name: "Schusswaffen", type: "talent", system: { attribut: "ge", uebungswert: 2 } },
+    { name: "Elementarmagie", type: "talent", system: { attribut: "kl", uebungswert: 3, kategorie: "zauberschule" } },
+    { name: "Armbrust", type: "weapon", system: { talent: "Schusswaffen", reichweite: 10 } },
+    { name: "Dolch", type: "weapon", system: { talent: "Schusswaffen", reichweite: 0 } },
+    { name: "Feuerstrahl", type: "spell", system: { zauberschule: "Elementarmagie" } },
+    { name: "Stiller Ruf", type: "spell", system: { zauberschule: "Elementarmagie", still: true } },
+  ]);
+  if (underwater) await actor.toggleStatusEffect("underwater", { active: true });
+  await settle();
+  return actor;
+}
+const item = (actor: Any, name: string) => actor.items.find((i: Any) => i.name === name);
+
+describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
+  it("adds the Nachteil and names the rule on the card", async () => {
+    const actor = await fighter();
+    dice(6, 5, 2);
+    const out = await as(clients.players[0], () => actor.rollTalent("Ausweichen", { sw: 3 }));
+    expect(out.roll.formula).toBe("2d6kl + 1");
+    expect(out.result).toMatchObject({ kept: 2, ew: 3 });
+    const content = (messages()[0] as Any).content as string;
+    expect(content).toContain("Unter Wasser: 1 Nachteil auf Ausweichen (R-WATER-1).");
+    expect(content).toMatch(/Nachteile: 1/);
+  });
+
+  it("on land, and for other talents under water, nothing changes", async () => {
+    const dry = await fighter({ underwater: false });
+    dice(6, 5);
+    expect((await dry.rollTalent("Ausweichen")).roll.formula).toBe("1d6 + 1");
+    const wet = await fighter();
+    dice(6, 5);
+    expect((await wet.rollTalent("Schusswaffen")).roll.formula).toBe("1d6 + 2");
+    expect(messages().map((m: Any) => m.content).join("")).not.toContain("R-WATER-1");
+  });
+
+  it("a Vorteil the player adds cancels the Nachteil (R-CORE-5)", async () => {
+    const actor = await fighter();
+    dice(6, 4);
+    expect((await actor.rollTalent("Ausweichen", { vorteile: 1 })).roll.formula).toBe("1d6 + 1");
+  });
+});
+
+describe("R-WATER-2 under water, a ranged weapon cannot shoot beyond its range", () => {
+  it("beyond range is refused with a message naming the rule; nothing is rolled or posted", async () => {
+    const actor = await fighter();
+    const before = state.writes.length;
+    const out = await as(clients.players[0], () => item(actor, "Armbrust").roll({ distance: 12 }));
+    expect(out).toBeNull();
+    expect(messages()).toHaveLength(0);
+    expect(state.writes.length).toBe(before);
+    expect(state.notifications.at(-1)).toMatchObject({ type: "warn", userId: clients.players[0].id });
+    expect(state.notifications.at(-1)?.message).toBe(
+      "Armbrust: Das Ziel ist 12 Schritt entfernt, die Reichweite beträgt 10 Schritt. Unter Wasser kann die Reichweite nicht überschritten werden (R-WATER-2).",
+    );
+  });
+
+  it("within range it rolls the weapon's talent, and the card names the limit", async () => {
+    const actor = await fighter();
+    dice(6, 4);
+    const out = await item(actor, "Armbrust").roll({ distance: 10, sw: 6 });
+    expect(out.roll.formula).toBe("1d6 + 2");
+    expect(out.result).toMatchObject({ ew: 6, success: true });
+    const content = (messages()[0] as Any).content as string;
+    expect(content).toContain("Waffe: Armbrust");
+    expect(content).toContain("höchstens 10 Schritt Reichweite");
+  });
+
+  it("on land beyond range is allowed (the Erschwernis is the GM's); melee weapons are never refused", async () => {
+    const dry = await fighter({ underwater: false });
+    dice(6, 4);
+    expect(await item(dry, "Armbrust").roll({ distance: 30 })).not.toBeNull();
+    const wet = await fighter();
+    dice(6, 4);
+    expect(await item(wet, "Dolch").roll({ distance: 30 })).not.toBeNull();
+    expect(messages()).toHaveLength(2);
+  });
+
+  it("a weapon without a talent says so", async () => {
+    const actor = await fighter();
+    const [stick] = await actor.createEmbeddedDocuments("Item", [{ name: "Stock", type: "weapon", system: { talent: "" } }]);
+    expect(await stick.roll()).toBeNull();
+    expect(state.notifications.at(-1)?.message).toContain("Stock");
+  });
+});
+
+describe("R-WATER-3 a spell not cast Still under water costs one more breath check", () => {
+  it("rolls the breath die first (its own small write) and reports it on the spell's card", async () => {
+    const actor = await fighter();
+    const before = state.writes.length;
+    queueDice([{ faces: 8, result: 2 }, { faces: 8, result: 7 }]); // breath W8: 2; Elementarmagie (KL W8): 7
+    const out = await as(clients.players[0], () => item(actor, "Feuerstrahl").roll({ sw: 9 }));
+    expect(out.roll.formula).toBe("1d8 + 3");
+    expect(out.result).toMatchObject({ ew: 10, success: true });
+    expect(sys(actor).derived.atemWuerfel).toBe(6);
+    expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([
+      ["update", "Actor", clients.players[0].id],
+      ["create", "ChatMessage", clients.players[0].id],
+    ]);
+    const content = (messages()[0] as Any).content as string;
+    expect(content).toContain("Zauber: Feuerstrahl");
+    expect(content).toContain("Nicht still gewirkt: zusätzliche Atemluft-Probe W8 → 2. Nicht geschafft – der Atemwürfel sinkt auf W6. (R-WATER-3)");
+  });
+
+  it("a silent spell, or any spell on land, costs no breath", async () => {
+    const wet = await fighter();
+    const dry = await fighter({ underwater: false });
+    const before = state.writes.length;
+    dice(8, 5, 5);
+    await item(wet, "Stiller Ruf").roll();
+    await item(dry, "Feuerstrahl").roll();
+    expect(state.writes.slice(before).map((w) => w.documentName)).toEqual(["ChatMessage", "ChatMessage"]);
+    expect(messages().map((m: Any) => m.content).join("")).not.toContain("R-WATER-3");
+  });
+
+  it("a breath check that fails on W4 drowns the caster", async () => {
+    const actor = await fighter({ system: { attributes: { kl: 8, ko: 8 }, atem: { wuerfel: 4 } } });
+    queueDice([{ faces: 4, result: 1 }, { faces: 8, result: 3 }]);
+    await item(actor, "Feuerstrahl").roll();
+    expect(actor.statuses.has("drowning")).toBe(true);
+    expect((messages()[0] as Any).content).toContain("Alrik geht die Luft aus: ertrinkt!");
+  });
+
+  it("a spell whose Zauberschule the caster lacks costs no breath", async () => {
+    const actor = await fighter();
+    const [odd] = await actor.createEmbeddedDocuments("Item", [{ name: "Fremdzauber", type: "spell", system: { zauberschule: "Nekromantie" } }]);
+    const before = state.writes.length;
+    expect(await odd.roll()).toBeNull();
+    expect(state.writes.length).toBe(before);
+    expect(state.notifications.at(-1)?.message).toContain("Nekromantie");
+  });
+});
+
+describe("R-WATER-4 under water (F) and (Lava) damage hurt, but their effects do not occur", () => {
+  it.each([["feuer"], ["lava"]])("%s under water: damage applied, effects suppressed and named", async (type) => {
+    const actor = await fighter({ system: { leben: { value: 10, max: 10 }, attributes: { ko: 8 } } });
+    const out = await actor.applyDamage(4, { type, effects: ["unconscious"] });
+    expect(sys(actor).leben.value).toBe(6);
+    expect(out).toMatchObject({ taken: 4, effectsSuppressed: true });
+    expect(out.rules).toContain("R-WATER-4");
+    expect(out.notes[0]).toMatch(/Unter Wasser: Schaden .+ ohne seine Effekte \(R-WATER-4\)\./);
+    expect(actor.statuses.has("unconscious")).toBe(false);
+  });
+
+  it("on land, or other damage under water, the effects apply", async () => {
+    const dry = await fighter({ underwater: false });
+    const out = await dry.applyDamage(2, { type: "feuer", effects: ["unconscious"] });
+    expect(out).toMatchObject({ effectsSuppressed: false, notes: [] });
+    expect(dry.statuses.has("unconscious")).toBe(true);
+    const wet = await fighter();
+    await wet.applyDamage(2, { type: "eis", effects: ["unconscious"] });
+    expect(wet.statuses.has("unconscious")).toBe(true);
+    expect(writesOf({ documentName: "Actor", action: "update" }).length).toBeGreaterThan(0);
+  });
+});
+
+describe("R-SWIM-1 swimming at half speed", () => {
+  it("the sheet's derived data shows the swim speed", async () => {
+    const a = (await createActor({ type: "character", system: { geschwindigkeit: 7 } })) as Any;
+    const b = (await createActor({ type: "creature", system: { geschwindigkeit: 12 } })) as Any;
+    expect(sys(a).derived.schwimmen).toBe(3);
+    expect(sys(b).derived.schwimmen).toBe(6);
+    expect(sys(b).derived.atemWuerfel).toBe(6);
+  });
+
+  it("v13 token movement: the swim action costs double for a Flex creature", async () => {
+    const scene = await createScene();
+    const actor = await createActor({ type: "character" });
+    const token = await placeToken(scene, actor);
+    const { swim, walk } = g.CONFIG.Token.movement.actions;
+    expect(swim.getCostFunction(token, {})(1)).toBe(2);
+    expect(swim.getCostFunction(token, {})(3, {}, {}, 3)).toBe(6);
+    expect(walk.getCostFunction(token, {})(3)).toBe(3);
+    // A token without a Flex actor keeps core's cost.
+    expect(swim.getCostFunction({ actor: null }, {})(3)).toBe(3);
+  });
+
+  it("the breath die is a token bar for both actor types", () => {
+    for (const type of ["character", "creature"]) expect(g.CONFIG.Actor.trackableAttributes[type].bar).toContain("derived.atem");
+  });
+});

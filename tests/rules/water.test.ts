@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { damageEffectsApply, isWet, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, waterCheckAdjustment } from "../../src/rules/water";
+
+describe("R-SWIM-1 swim speed is half the speed, rounded down", () => {
+  it.each([
+    [0, 0], [1, 0], [2, 1], [5, 2], [6, 3], [7, 3], [8, 4], [13, 6],
+    [-4, 0], [Number.NaN, 0], [Number.POSITIVE_INFINITY, 0], [6.9, 3],
+  ])("speed %d → swims %i", (speed, swim) => {
+    expect(swimSpeed(speed)).toBe(swim);
+  });
+
+  it("half speed: a Schritt swum costs two", () => {
+    expect(swimCost(1)).toBe(2);
+    expect(swimCost(3)).toBe(6);
+    expect(swimCost(0)).toBe(0);
+    expect(swimCost(Number.POSITIVE_INFINITY)).toBe(Number.POSITIVE_INFINITY); // impassable stays impassable
+  });
+
+  it("never more than half, never negative", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100, max: 1000 }), (speed) => {
+        const swim = swimSpeed(speed);
+        expect(swim).toBeGreaterThanOrEqual(0);
+        expect(swim * 2).toBeLessThanOrEqual(Math.max(0, speed));
+      }),
+    );
+  });
+});
+
+describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
+  it.each([
+    ["Ausweichen", true, 1],
+    ["ausweichen", true, 1],
+    [" AUSWEICHEN ", true, 1],
+    ["Ausweichen", false, 0],
+    ["Athletik", true, 0],
+    ["Parade", true, 0],
+    [null, true, 0],
+    [undefined, true, 0],
+  ] as const)("%s, under water %s → %i Nachteil", (talent, underwater, nachteile) => {
+    const out = waterCheckAdjustment({ talent, underwater });
+    expect(out?.nachteile ?? 0).toBe(nachteile);
+    if (out) expect(out.rule).toBe("R-WATER-1");
+  });
+});
+
+describe("R-WATER-2 under water, ranged weapons cannot exceed their range", () => {
+  it.each([
+    // underwater, range, distance, allowed, limited
+    [true, 10, 10, true, true],
+    [true, 10, 11, false, true],
+    [true, 10, 3, true, true],
+    [true, 10, null, true, true],
+    [true, 0, 30, true, false], // melee: not a ranged weapon
+    [false, 10, 30, true, false], // on land beyond range is the GM's Erschwernis, not refused
+    [true, 10, Number.NaN, true, true],
+  ] as const)("under water %s, range %i, distance %s → allowed %s", (underwater, reichweite, distance, allowed, limited) => {
+    const out = rangedAttack({ underwater, reichweite, distance });
+    expect(out).toMatchObject({ allowed, limited });
+    expect(out.rule).toBe(limited ? "R-WATER-2" : null);
+  });
+
+  it("refused exactly when under water, ranged and beyond range", () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 100 }), (underwater, reichweite, distance) => {
+        expect(rangedAttack({ underwater, reichweite, distance }).allowed).toBe(!(underwater && reichweite > 0 && distance > reichweite));
+      }),
+    );
+  });
+});
+
+describe("R-WATER-3 a spell not cast Still under water costs one more breath check", () => {
+  it.each([
+    [true, false, 1],
+    [true, true, 0],
+    [false, false, 0],
+    [false, true, 0],
+  ])("under water %s, still %s → %i extra check", (underwater, still, n) => {
+    expect(spellBreathChecks({ underwater, still })).toBe(n);
+  });
+});
+
+describe("R-WATER-4 under water the effects of (F) and (Lava) damage do not occur", () => {
+  it.each([
+    ["feuer", true, false],
+    ["lava", true, false],
+    ["Feuer", true, false],
+    ["feuer", false, true],
+    ["lava", false, true],
+    ["eis", true, true],
+    ["physisch", true, true],
+    [undefined, true, true],
+  ] as const)("%s damage, under water %s → effects %s", (type, underwater, effects) => {
+    const out = damageEffectsApply({ type, underwater });
+    expect(out.effects).toBe(effects);
+    expect(out.rule).toBe(effects ? null : "R-WATER-4");
+  });
+});
+
+describe("R-WATER-5 every creature under water counts as wet", () => {
+  it.each([
+    [true, false, true],
+    [true, true, true],
+    [false, true, true],
+    [false, false, false],
+  ])("under water %s, wet %s → wet %s", (underwater, wet, expected) => {
+    expect(isWet({ underwater, wet })).toBe(expected);
+  });
+
+  it.each([
+    [[], ["underwater", "wet"]],
+    [["wet"], ["underwater"]],
+    [["underwater"], ["wet"]],
+    [["underwater", "wet", "dying"], []],
+  ])("going under water with %j adds %j", (current, added) => {
+    expect(statusesEnteringWater(current)).toEqual(added);
+  });
+});
