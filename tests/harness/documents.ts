@@ -17,7 +17,7 @@ import {
   type ValidateOptions,
 } from "./fields";
 import { deepClone, expandObject, isPlainObject, mergeObject, randomID, type Obj } from "./utils";
-import { state, track } from "./world";
+import { onClient, state, track } from "./world";
 
 export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
@@ -422,15 +422,7 @@ function embeddedField(parent: Document, name: string): string {
 
 /** Runs fn once on every connected client, as each would on receiving the server's broadcast. */
 export function broadcast(fn: () => void): void {
-  const acting = state.currentUserId;
-  try {
-    for (const u of worldCollections.users.filter((u) => u.active)) {
-      state.currentUserId = u.id;
-      fn();
-    }
-  } finally {
-    state.currentUserId = acting;
-  }
+  for (const u of worldCollections.users.filter((u) => u.active)) onClient(u.id, fn);
 }
 
 // Concrete documents ----------------------------------------------------------------------------
@@ -457,14 +449,9 @@ export class User extends Document {
     if (!this.active) throw new Error(`User ${this.name} is not connected`);
     const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: Obj, o: Obj) => unknown> } }).CONFIG.queries[name];
     if (!handler) throw new Error(`No query handler "${name}"`);
-    const caller = state.currentUserId;
-    state.currentUserId = this.id;
-    try {
-      // Data crosses the socket as JSON.
-      return JSON.parse(JSON.stringify((await handler(JSON.parse(JSON.stringify(data)), { timeout })) ?? null));
-    } finally {
-      state.currentUserId = caller;
-    }
+    // The handler runs on this user's client; data crosses the socket as JSON.
+    const result = await onClient(this.id, async () => handler(JSON.parse(JSON.stringify(data)), { timeout }));
+    return JSON.parse(JSON.stringify(result ?? null));
   }
 }
 
@@ -499,6 +486,16 @@ export class ActiveEffect extends Document {
   }
   get active(): boolean { return !this.disabled; }
   get isTemporary(): boolean { return this.statuses.size > 0; }
+  /** ActiveEffect.fromStatusEffect: an unsaved effect built from a CONFIG.statusEffects entry, its name localised. */
+  static async fromStatusEffect(statusId: string, options: ModelContext = {}): Promise<ActiveEffect> {
+    const g = globalThis as unknown as { CONFIG: { statusEffects: Obj[] }; game: { i18n: { localize: (k: string) => string } } };
+    const status = g.CONFIG.statusEffects.find((s) => s.id === statusId);
+    if (!status) throw new Error(`Invalid status ID "${statusId}" provided to ActiveEffect#fromStatusEffect`);
+    const { id: _id, ...data } = deepClone(status);
+    void _id;
+    const cls = (this as unknown as DocClass).implementation as unknown as typeof ActiveEffect;
+    return new cls({ ...data, name: g.game.i18n.localize(String(data.name)), statuses: [...new Set([statusId, ...((data.statuses as string[]) ?? [])])] }, options);
+  }
 }
 
 export class Item extends Document {

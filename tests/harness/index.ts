@@ -5,7 +5,7 @@ import { Actor, ROLES, User, worldCollections, type Document } from "./documents
 import { queueDice } from "./roll";
 import type { RegionDocument, Scene, TokenDocument } from "./scene";
 import { randomID, type Obj } from "./utils";
-import { settle, state, type WriteRecord } from "./world";
+import { onClient, settle, state, type WriteRecord } from "./world";
 
 export { settle, state, queueDice, worldCollections };
 export type { WriteRecord };
@@ -34,13 +34,7 @@ export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
 
 /** Runs fn as `user` on that user's client, then returns to the previous client. */
 export async function as<T>(user: User, fn: () => Promise<T> | T): Promise<T> {
-  const prev = state.currentUserId;
-  state.currentUserId = user.id;
-  try {
-    return await fn();
-  } finally {
-    state.currentUserId = prev;
-  }
+  return onClient(user.id, async () => fn());
 }
 
 export function disconnect(user: User): void { (user as unknown as { active: boolean }).active = false; }

@@ -20,6 +20,7 @@ export const REGION_EVENTS = {
 } as const;
 
 export interface TokenPosition { x: number; y: number; elevation: number; width: number; height: number }
+type MoveWaypoint = Partial<TokenPosition> & { action?: string };
 
 const g = () => globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => unknown }; CONFIG: Record<string, { dataModels?: Obj }> };
 
@@ -93,8 +94,8 @@ export class TokenDocument extends Document {
   }
   get position(): TokenPosition { return { x: this.x, y: this.y, elevation: this.elevation, width: this.width, height: this.height }; }
 
-  /** TokenDocument#move: one waypoint (or the last of several) as one movement. */
-  async move(waypoints: Partial<TokenPosition> | Partial<TokenPosition>[], { method = "api", ...options }: Obj = {}) {
+  /** TokenDocument#move: one waypoint (or the last of several) as one movement; a waypoint may name its `action` (walk, fly, blink, …). */
+  async move(waypoints: MoveWaypoint | MoveWaypoint[], { method = "api", ...options }: Obj = {}) {
     const list = Array.isArray(waypoints) ? waypoints : [waypoints];
     const last = list.at(-1) ?? {};
     return this.update({ ...last }, { ...options, movement: { [this.id]: { waypoints: list, method } } });
@@ -103,21 +104,22 @@ export class TokenDocument extends Document {
   override async _preUpdate(changes: Obj, options: Obj, user: User) {
     if (["x", "y", "elevation"].some((k) => k in changes)) {
       const moves = (options._harnessMoves ??= {}) as Obj;
-      moves[this.id] = { origin: this.position, method: ((options.movement as Obj)?.[this.id] as Obj)?.method ?? "api", id: randomID() };
+      const planned = (options.movement as Obj)?.[this.id] as { method?: string; waypoints?: MoveWaypoint[] } | undefined;
+      moves[this.id] = { origin: this.position, method: planned?.method ?? "api", action: planned?.waypoints?.at(-1)?.action ?? "walk", id: randomID() };
     }
     return super._preUpdate(changes, options, user);
   }
 
   override _onUpdate(changed: Obj, options: Obj, userId: string): void {
     super._onUpdate(changed, options, userId);
-    const move = (options._harnessMoves as Obj | undefined)?.[this.id] as { origin: TokenPosition; method: string; id: string } | undefined;
+    const move = (options._harnessMoves as Obj | undefined)?.[this.id] as { origin: TokenPosition; method: string; action: string; id: string } | undefined;
     if (!move || !["x", "y", "elevation"].some((k) => k in changed)) return;
     const user = worldCollections.users.get(userId)!;
     const movement = {
       id: move.id,
       origin: move.origin,
-      destination: this.position,
-      passed: { waypoints: [move.origin, this.position], distance: 0, cost: 0 },
+      destination: { ...this.position, action: move.action },
+      passed: { waypoints: [{ ...move.origin, action: move.action }, { ...this.position, action: move.action }], distance: 0, cost: 0 },
       pending: { waypoints: [], distance: 0, cost: 0 },
       method: move.method,
       chain: [],

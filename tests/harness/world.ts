@@ -1,5 +1,6 @@
 // The simulated world: one shared database, several connected clients (users), and a log of what
 // reached the server (writes), what was posted to chat and which client did it.
+import { AsyncLocalStorage } from "node:async_hooks";
 export interface WriteRecord {
   userId: string;
   action: "create" | "update" | "delete";
@@ -50,8 +51,23 @@ export class HooksImpl {
   get events(): Record<string, unknown[]> { return Object.fromEntries(this.handlers); }
 }
 
+// Each simulated client runs its work — and everything that work goes on to await — as its own user,
+// as a real client (its own process) would; outside any client, the acting user set by the test.
+const client = new AsyncLocalStorage<string>();
+let actingUserId = "";
+
+/** Runs fn on the client of `userId`: that user stays current through all the sync and async work fn starts. */
+export function onClient<T>(userId: string, fn: () => T): T {
+  return client.run(userId, fn);
+}
+
 export const state = {
-  currentUserId: "",
+  get currentUserId(): string {
+    return client.getStore() ?? actingUserId;
+  },
+  set currentUserId(id: string) {
+    actingUserId = id;
+  },
   writes: [] as WriteRecord[],
   notifications: [] as NotificationRecord[],
   pending: new Set<Promise<unknown>>(),

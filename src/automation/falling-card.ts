@@ -1,0 +1,101 @@
+// The fall's chat card (R-FALL-1..3): what the message flags record about one fall, and the HTML the
+// card shows for it. The content is a function of the record, re-rendered whenever Apply or Undo
+// changes what was applied.
+import { checkCardData } from "../dice/check-card";
+import type { CheckCardData } from "../dice/check-card";
+import type { CheckRoll } from "../dice/check-roll";
+import { dieLabel } from "../rules";
+import type { FallOutcome, RuleId } from "../rules";
+
+export const FALL_CARD_TEMPLATE = "systems/flex/templates/chat/fall-card.hbs";
+
+export type FallSource = "move" | "pit" | "call";
+export type FallEffectKey = "faller" | "target";
+
+/** Where to find an actor again on any client: its token (for unlinked actors) or the world actor. */
+export interface ActorRef {
+  actorUuid: string;
+  tokenUuid: string | null;
+}
+
+/** What Apply wrote, so Undo can give it back. */
+export interface AppliedRecord {
+  taken: number;
+  downed: boolean;
+  /** The status Apply switched on at 0 Leben (R-CORE-8), null if none. */
+  status: string | null;
+  /** The user on whose behalf it was applied. */
+  by: string;
+}
+
+export interface FallCheckRecord extends CheckCardData {
+  /** No talent: a bare attribute check (noted on the card). */
+  bare: boolean;
+}
+
+export interface FallRecord {
+  id: string;
+  height: number;
+  sw: number;
+  source: FallSource;
+  faller: ActorRef & { name: string; check: FallCheckRecord; damage: number; formula: string; dice: number[] };
+  target:
+    | null
+    | (Partial<ActorRef> & {
+        kind: "creature" | "object";
+        name: string;
+        /** R-FALL-2: the faller failed, so the target would be hit. */
+        atRisk: boolean;
+        /** R-FALL-3: the Ausweichen check, when one was rolled. */
+        check: FallCheckRecord | null;
+        dodged: boolean;
+        damage: number;
+        /** Nobody could resolve the target's part (no GM online): nothing applies to it. */
+        unresolved: boolean;
+      });
+  applied: Record<FallEffectKey, AppliedRecord | null>;
+  rules: RuleId[];
+}
+
+/** A rolled check as the card shows it. */
+export function checkRecord(roll: CheckRoll, bare: boolean, notes: string[]): FallCheckRecord {
+  const input = roll.flexOptions.input;
+  return { ...checkCardData(roll.flexOptions.label, input.die, roll.check!, input.vorteile, input.nachteile, notes), bare };
+}
+
+/** The record of a resolved fall; `applied` starts empty unless the damage was applied on resolution. */
+export function fallRecord(parts: Omit<FallRecord, "rules" | "height" | "sw"> & { outcome: FallOutcome }): FallRecord {
+  const { outcome, ...rest } = parts;
+  const rules = new Set<RuleId>(outcome.rules);
+  for (const check of [rest.faller.check, rest.target?.check]) for (const r of check?.result.rules ?? []) rules.add(r);
+  return { ...rest, height: outcome.height, sw: outcome.sw, rules: [...rules].sort() };
+}
+
+/** The effects a card can apply: creatures with damage whose part was resolved. */
+export function applicableKeys(record: FallRecord): FallEffectKey[] {
+  const keys: FallEffectKey[] = [];
+  if (record.faller.damage > 0) keys.push("faller");
+  const t = record.target;
+  if (t && t.kind === "creature" && !t.unresolved && t.damage > 0 && t.actorUuid) keys.push("target");
+  return keys;
+}
+
+export function effectOf(record: FallRecord, key: FallEffectKey): { ref: ActorRef; name: string; damage: number } | null {
+  if (!applicableKeys(record).includes(key)) return null;
+  if (key === "faller") return { ref: record.faller, name: record.faller.name, damage: record.faller.damage };
+  const t = record.target!;
+  return { ref: { actorUuid: t.actorUuid!, tokenUuid: t.tokenUuid ?? null }, name: t.name, damage: t.damage };
+}
+
+export async function renderFallCard(record: FallRecord): Promise<string> {
+  const buttons = applicableKeys(record).map((key) => ({ key, ...effectOf(record, key)!, applied: record.applied[key] ?? null }));
+  const context = {
+    ...record,
+    sourceLabel: `FLEX.Fall.Source.${record.source}`,
+    damageDice: `${record.faller.dice.length}${dieLabel(4)}`,
+    fallerFailed: record.faller.check.outcome === "failure",
+    buttons,
+    rulesText: record.rules.join(", "),
+  };
+  return foundry.applications.handlebars.renderTemplate(FALL_CARD_TEMPLATE, context as unknown as Record<string, unknown>);
+}
