@@ -13,6 +13,16 @@ export default defineConfig({
         },
       },
       { test: { name: "project", include: ["tests/project/**/*.test.ts"], environment: "node", testTimeout: 120_000 } },
+      {
+        test: {
+          name: "browser",
+          include: ["tests/browser/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/harness/setup.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
     benchmark: { include: ["tests/bench/**/*.bench.ts"] },
   },

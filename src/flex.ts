@@ -1,8 +1,11 @@
 // Entry point: wires the system into Foundry's start-up hooks. No logic of its own.
-import { CharacterSheet, CreatureSheet } from "./applications/sheets/actor-sheet";
+import { CharacterSheet } from "./applications/sheets/character-sheet";
+import { CreatureSheet } from "./applications/sheets/creature-sheet";
 import { FlexItemSheet } from "./applications/sheets/item-sheet";
 import { openEndOfDayDialog } from "./applications/dialogs/end-of-day-dialog";
 import { registerEndOfDay, requestEndOfDay } from "./automation/end-of-day";
+import { fall, registerFalling } from "./automation/falling";
+import { advanceBreath, registerWater } from "./automation/water";
 import { FLEX } from "./config";
 import { CharacterData } from "./data/actor/character";
 import { CreatureData } from "./data/actor/creature";
@@ -35,6 +38,8 @@ Hooks.once("init", () => {
   registerStatusEffects();
   registerQueryHandler();
   registerEndOfDay();
+  registerFalling();
+  registerWater();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet as never, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
@@ -44,5 +49,5 @@ Hooks.once("init", () => {
   registerActorDirectoryButtons(openEndOfDayDialog);
   void preloadTemplates();
   // A small API for macros and modules.
-  (game as unknown as { flex: unknown }).flex = { rules, requestEndOfDay, openEndOfDayDialog };
+  (game as unknown as { flex: unknown }).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall };
 });

@@ -3,6 +3,10 @@ import type { AttributeKey } from "../config";
 import { checkCardData, renderCheckCard } from "../dice/check-card";
 import { CheckRoll } from "../dice/check-roll";
 import { collectCheckAdjustments } from "./check-adjustments";
+import { fall } from "../automation/falling";
+import type { FallOptions, FallReport } from "../automation/falling";
+import { damageEffects } from "../automation/water-damage";
+import { addStatuses } from "../automation/water-statuses";
 import { applyHit, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckResult, HitOutcome } from "../rules";
 
@@ -27,9 +31,24 @@ export interface CheckOutcome {
   message: ChatMessage.Implementation | undefined;
 }
 
+export interface PreparedCheck {
+  input: CheckInput;
+  label: string;
+  talent: Item.Implementation | undefined;
+  attribute: AttributeKey;
+  /** Why the check changed (given notes and automatic adjustments), for the card. */
+  notes: string[];
+}
+
 export interface DamageOptions {
   ignoreArmor?: boolean;
+  /** The damage type (CONFIG.FLEX.damageTypes); under water (F) and (Lava) lose their effects (R-WATER-4). */
+  type?: string;
+  /** Statuses the damage brings with it (e.g. burning); applied unless R-WATER-4 suppresses them. */
+  effects?: string[];
 }
+
+export type DamageOutcome = HitOutcome & { effectsSuppressed: boolean; notes: string[] };
 
 type Sys = { attributes?: Record<string, number>; erschoepfung?: { value: number }; derived?: { ruestung?: number }; leben?: { value: number } };
 
@@ -50,14 +69,10 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   }
 
   /**
-   * R-CORE-4 / R-CORE-5 / R-EXH-2: rolls a talent or attribute check and posts one chat card.
-   * Returns null (with a notification) when the check cannot be made.
+   * R-CORE-4 / R-CORE-5 / R-EXH-2: what a check would roll (talent or attribute, automatic adjustments),
+   * without rolling it. Null (with a notification) when the check cannot be made.
    */
-  async rollCheck(options: RollCheckOptions): Promise<CheckOutcome | null> {
-    if (!this.isOwner) {
-      ui.notifications?.warn(game.i18n!.format("FLEX.Check.NotOwner", { name: this.name }));
-      return null;
-    }
+  prepareCheck(options: RollCheckOptions): PreparedCheck | null {
     const talent = options.talent === undefined ? undefined : this.findTalent(options.talent);
     if (options.talent !== undefined && !talent) {
       ui.notifications?.warn(game.i18n!.format("FLEX.Check.NoTalent", { name: this.name, talent: String(options.talent) }));
@@ -84,11 +99,26 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     };
     const attrLabel = game.i18n!.localize(CONFIG.FLEX.attributes[attribute].label);
     const label = talent ? talent.name : game.i18n!.format("FLEX.Check.AttributeCheck", { attribute: attrLabel });
+    const notes = [...(options.notes ?? []), ...adjustments.map((a) => a.note)];
+    return { input, label, talent, attribute, notes };
+  }
+
+  /**
+   * R-CORE-4 / R-CORE-5 / R-EXH-2: rolls a talent or attribute check and posts one chat card.
+   * Returns null (with a notification) when the check cannot be made.
+   */
+  async rollCheck(options: RollCheckOptions): Promise<CheckOutcome | null> {
+    if (!this.isOwner) {
+      ui.notifications?.warn(game.i18n!.format("FLEX.Check.NotOwner", { name: this.name }));
+      return null;
+    }
+    const prepared = this.prepareCheck(options);
+    if (!prepared) return null;
+    const { input, label, talent, attribute, notes } = prepared;
 
     const roll = CheckRoll.fromCheck(input, label);
     await roll.evaluate();
     const result = roll.check!;
-    const notes = [...(options.notes ?? []), ...adjustments.map((a) => a.note)];
     const card = checkCardData(label, input.die, result, input.vorteile, input.nachteile, notes);
     const message = (await roll.toMessage(
       {
@@ -119,12 +149,24 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
    * R-CORE-7 / R-CORE-8 / R-COMP-8: one hit. Rüstung reduces it unless `ignoreArmor`; Leben stops at 0,
    * where a character or a trained companion is dying and any other creature is defeated.
    */
-  async applyDamage(amount: number, { ignoreArmor = false }: DamageOptions = {}): Promise<HitOutcome> {
+  async applyDamage(amount: number, { ignoreArmor = false, type, effects = [] }: DamageOptions = {}): Promise<DamageOutcome> {
     const sys = this.flexSystem;
     const outcome = applyHit({ leben: sys.leben?.value ?? 0, ruestung: sys.derived?.ruestung ?? 0, damage: amount, ignoreArmor });
+    const water = damageEffects(this as unknown as Actor.Implementation, type, effects);
     if (outcome.taken > 0) await this.update({ "system.leben.value": outcome.leben } as never);
     if (outcome.downed) await this.toggleStatusEffect(this.downedStatus, { active: true });
-    return outcome;
+    if (water.apply.length) await addStatuses(this as unknown as Actor.Implementation, water.apply);
+    const rules = water.rule ? [...outcome.rules, water.rule] : outcome.rules;
+    return { ...outcome, rules, effectsSuppressed: water.effectsSuppressed, notes: water.note ? [water.note] : [] };
+  }
+
+  /**
+   * R-FALL-1..3: this actor falls `height` Schritt (Athletik against height × 3, else 1W4 per Schritt),
+   * onto a token or actor if given (null: the ground; omitted: whatever token is at its landing spot).
+   * One chat card; see automation/falling.ts.
+   */
+  fall(height: number, options: FallOptions = {}): Promise<FallReport | null> {
+    return fall(this as unknown as Actor.Implementation, height, options);
   }
 
   /** R-CORE-8 / R-COMP-8: what 0 Leben means for this actor. */

@@ -1,8 +1,8 @@
 // Partials the sheets and cards use, loaded once at start-up.
 export const PARTIAL_TEMPLATES = [
-  "systems/flex/templates/actor/pools.hbs",
   "systems/flex/templates/actor/attributes.hbs",
-  "systems/flex/templates/actor/items.hbs",
+  "systems/flex/templates/actor/item-row.hbs",
+  "systems/flex/templates/actor/item-group.hbs",
   "systems/flex/templates/item/details/damage.hbs",
   "systems/flex/templates/item/details/price.hbs",
   "systems/flex/templates/item/details/talent.hbs",

@@ -8,3 +8,6 @@ export * from "./level";
 export * from "./money";
 export * from "./misstrauen";
 export * from "./damage";
+export * from "./breath";
+export * from "./water";
+export * from "./falling";

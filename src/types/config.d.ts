@@ -34,6 +34,9 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   }
   interface SettingConfig {
     "flex.currencyLabel": string;
+    "flex.fallAutomatic": boolean;
+    "flex.fallRoller": string;
+    "flex.fallAutoApply": boolean;
   }
 }
 

@@ -1,64 +1,216 @@
-// The sheets and dialogs render with the real templates, only Foundry's own Handlebars helpers, and
-// no unresolved text in any language. (Full browser checks come with the sheets issue.)
+// The sheets against the stand-in: they render with the real templates and only Foundry's own
+// Handlebars helpers, in every language; their buttons roll the right checks; drag and drop moves
+// items; play/edit mode is each user's own; a limited viewer sees nothing private.
 import { beforeEach, describe, expect, it } from "vitest";
-import { CharacterSheet, CreatureSheet } from "../../src/applications/sheets/actor-sheet";
+import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
+import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, createActor, resetWorld, type Clients } from "../harness";
+import { as, createActor, dice, messages, resetWorld, state, writesOf, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
 const i18n = () => (globalThis as Any).game.i18n;
 
 beforeEach(() => {
-  clients = resetWorld({ gms: 1, players: 1 });
+  clients = resetWorld({ gms: 1, players: 2 });
 });
 
-async function render(Sheet: Any, document: Any) {
+async function open(Sheet: Any, document: Any) {
   const sheet = new Sheet({ document });
   await sheet.render(true);
-  return Object.values(sheet.lastRender as Record<string, string>).join("\n");
+  return sheet;
+}
+const html = (sheet: Any) => Object.values(sheet.lastRender as Record<string, string>).join("\n");
+
+/** Foundry calls an action's handler with the application as `this`, the event and the clicked element. */
+async function click(sheet: Any, action: string, dataset: Record<string, string> = {}, event: Record<string, unknown> = { shiftKey: true }) {
+  const target = { dataset, closest: () => ({ dataset }) };
+  await sheet.options.actions[action].call(sheet, event, target);
 }
 
-describe.each(["de", "en", "ru"])("sheets in %s", (lang) => {
+async function hero(owner?: Any) {
+  const actor = (await createActor({
+    name: "Alrik",
+    type: "character",
+    ownership: owner ? { default: 0, [owner.id]: 3 } : { default: 0 },
+    system: { erschoepfung: { value: 3 }, attributes: { ko: 8, kk: 10 }, biografie: "<p>Geheimnis: fürchtet Wasser.</p>" },
+  })) as Any;
+  await actor.createEmbeddedDocuments("Item", [
+    { name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 2 } },
+    { name: "Dolch", type: "weapon", system: { schaden: "1W6", talent: "Klingenwaffen" } },
+  ]);
+  return actor;
+}
+
+describe.each(["de", "en", "ru"])("sheets render in %s", (lang) => {
   beforeEach(() => {
     i18n().lang = lang;
   });
 
-  it("the character sheet shows attributes, talents and Erschöpfung with roll buttons", async () => {
-    const actor = await createActor({ name: "Alrik", type: "character", system: { erschoepfung: { value: 3 }, attributes: { ko: 8 } } });
-    await actor.createEmbeddedDocuments("Item", [
-      { name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 2 } },
-      { name: "Dolch", type: "weapon" },
-    ]);
-    const html = await render(CharacterSheet, actor);
-    expect(html.match(/data-action="rollAttribute"/g)).toHaveLength(8);
-    expect(html).toContain('data-action="rollTalent"');
-    expect(html).toContain("Athletik");
-    expect(html).toContain("Dolch");
-    expect(html).toMatch(/value="3"/);
+  it("the character sheet shows header, attributes, talents, inventory, effects and biography", async () => {
+    const sheet = await open(CharacterSheet, await hero(clients.players[0]));
+    const out = html(sheet);
+    expect(Object.keys(sheet.lastRender)).toEqual(["header", "tabs", "stats", "talents", "inventory", "effects", "biography"]);
+    expect(out.match(/data-action="rollAttribute"/g)).toHaveLength(8);
+    expect(out).toContain('data-action="rollTalent"');
+    expect(out).toContain("Dolch");
+    expect(out).toMatch(/name="system\.erschoepfung\.value" value="3"/);
+    expect(out).toContain("W10");
     expect([...i18n().missing]).toEqual([]);
   });
 
-  it("the creature sheet shows Misstrauen's default for the Stufe", async () => {
-    const actor = await createActor({ name: "Wolf", type: "creature", system: { stufe: 2 } });
-    const html = await render(CreatureSheet, actor);
-    expect(html).toContain('placeholder="21"');
+  it("the creature sheet shows Misstrauen and its default for the Stufe", async () => {
+    const wolf = (await createActor({ name: "Wolf", type: "creature", system: { stufe: 2 } })) as Any;
+    await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { schaden: "1W8" } }]);
+    const out = html(await open(CreatureSheet, wolf));
+    expect(out).toContain("21");
+    expect(out).toContain("Biss");
     expect([...i18n().missing]).toEqual([]);
   });
 
   it.each(["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"])("the %s sheet renders", async (type) => {
     const actor = await createActor({ type: "character" });
     const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Ding", type }]);
-    const html = await render(FlexItemSheet, item);
-    expect(html).toContain('name="system.beschreibung"');
+    expect(html(await open(FlexItemSheet, item))).toContain('name="system.beschreibung"');
     expect([...i18n().missing]).toEqual([]);
   });
 });
 
-describe("who sees roll buttons", () => {
-  it("a player who only observes the character sees disabled roll buttons", async () => {
-    const actor = await createActor({ name: "Fremd", type: "character", ownership: { default: 2 } });
-    const html = await as(clients.players[0], () => render(CharacterSheet, actor));
-    expect(html).toMatch(/data-action="rollAttribute" data-attribute="mu" disabled/);
+describe("rolling from the sheet", () => {
+  it("a click on a talent posts that talent's check for the sheet's actor", async () => {
+    const actor = await hero(clients.players[0]);
+    const sheet = await as(clients.players[0], () => open(CharacterSheet, actor));
+    const talent = actor.items.getName("Athletik");
+    dice(10, 7);
+    await as(clients.players[0], () => click(sheet, "rollTalent", { itemId: talent.id }));
+    expect(messages()).toHaveLength(1);
+    const check = (messages()[0] as Any).flags.flex.check;
+    expect(check).toMatchObject({ label: "Athletik", kept: 7, ew: 7 + 2 - 3, talent: talent.id });
+  });
+
+  it("a click on an attribute die posts an attribute check with half the Erschöpfung malus", async () => {
+    const actor = await hero(clients.players[0]);
+    const sheet = await as(clients.players[0], () => open(CharacterSheet, actor));
+    dice(8, 5);
+    await as(clients.players[0], () => click(sheet, "rollAttribute", { attribute: "ko" }));
+    expect((messages()[0] as Any).flags.flex.check).toMatchObject({ attribute: "ko", kept: 5, ew: 4, malus: 1 });
+  });
+
+  it("without Shift the roll dialog asks for Vorteile, Nachteile, modifier and SW", async () => {
+    const actor = await hero();
+    const sheet = await open(CharacterSheet, actor);
+    const { DialogV2 } = (globalThis as Any).foundry.applications.api;
+    DialogV2.answers.push({ vorteile: "1", nachteile: "0", modifier: "2", sw: "9" });
+    dice(10, 3, 8);
+    await click(sheet, "rollAttribute", { attribute: "kk" }, { shiftKey: false });
+    expect((messages()[0] as Any).flags.flex.check).toMatchObject({ formula: "2d10kh + 2 - 1", kept: 8, ew: 9, sw: 9, success: true });
+  });
+
+  it("a player who only observes the actor sees disabled roll buttons", async () => {
+    const actor = await hero();
+    await actor.update({ ownership: { default: 2 } });
+    const out = html(await as(clients.players[0], () => open(CharacterSheet, actor)));
+    expect(out).toMatch(/data-action="rollAttribute" data-attribute="mu" disabled/);
+  });
+});
+
+describe("play and edit mode", () => {
+  it("each user's mode is their own and switching it writes nothing", async () => {
+    const actor = await hero(clients.players[0]);
+    const gmSheet = await open(CharacterSheet, actor);
+    const playerSheet = await as(clients.players[0], () => open(CharacterSheet, actor));
+    const writes = state.writes.length;
+    await click(gmSheet, "toggleMode");
+    expect(gmSheet.mode).toBe("edit");
+    expect(html(gmSheet)).toContain('name="system.attributes.mu"');
+    await as(clients.players[0], () => playerSheet.render());
+    expect(playerSheet.mode).toBe("play");
+    expect(html(playerSheet)).not.toContain('name="system.attributes.mu"');
+    expect(state.writes.length).toBe(writes);
+  });
+
+  it("keeps the active tab across re-renders", async () => {
+    const sheet = await open(CharacterSheet, await hero());
+    sheet.changeTab("inventory", "primary");
+    await sheet.render();
+    expect(sheet.lastRender.inventory).toMatch(/class="tab flex-tab active" data-tab="inventory"/);
+    expect(sheet.lastRender.stats).toMatch(/class="tab flex-tab " data-tab="stats"/);
+  });
+});
+
+describe("drag and drop", () => {
+  it("moves an item from one character to another", async () => {
+    const from = await hero(clients.players[0]);
+    const to = (await createActor({ name: "Bela", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 } })) as Any;
+    const sheet = await as(clients.players[0], () => open(CharacterSheet, to));
+    const dolch = from.items.getName("Dolch");
+    await as(clients.players[0], () => sheet._onDropItem({}, dolch));
+    expect(to.items.getName("Dolch")).toBeTruthy();
+    expect(from.items.getName("Dolch")).toBeUndefined();
+  });
+
+  it("copies instead with Alt held", async () => {
+    const from = await hero();
+    const to = (await createActor({ name: "Bela", type: "character" })) as Any;
+    const sheet = await open(CharacterSheet, to);
+    await sheet._onDropItem({ altKey: true }, from.items.getName("Dolch"));
+    expect(to.items.getName("Dolch")).toBeTruthy();
+    expect(from.items.getName("Dolch")).toBeTruthy();
+  });
+
+  it("a player cannot take an item from someone else's character", async () => {
+    const from = await hero(); // GM-owned
+    const to = (await createActor({ name: "Bela", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 } })) as Any;
+    const sheet = await as(clients.players[0], () => open(CharacterSheet, to));
+    await as(clients.players[0], () => sheet._onDropItem({}, from.items.getName("Dolch")));
+    expect(to.items.getName("Dolch")).toBeUndefined();
+    expect(state.notifications.at(-1)?.message).toContain("Dolch");
+    expect(writesOf({ userId: clients.players[0].id })).toHaveLength(0);
+  });
+});
+
+describe("limited view", () => {
+  it("a limited user sees the name and portrait and nothing private", async () => {
+    const actor = await hero();
+    await actor.update({ ownership: { default: 1 } });
+    const sheet = await as(clients.players[1], () => open(CharacterSheet, actor));
+    const out = html(sheet);
+    expect(Object.keys(sheet.lastRender)).toEqual(["limited"]);
+    expect(out).toContain("Alrik");
+    expect(out).not.toContain("Geheimnis");
+    expect(out).not.toContain("Athletik");
+    expect(out).not.toMatch(/erschoepfung/);
+  });
+});
+
+describe("a creature's attack", () => {
+  it("rolls its damage from Flex notation in one message", async () => {
+    const wolf = (await createActor({ name: "Wolf", type: "creature" })) as Any;
+    const [biss] = await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { schaden: "1W8+1", aktionen: 2 } }]);
+    const sheet = await open(CreatureSheet, wolf);
+    dice(8, 6);
+    await click(sheet, "rollItem", { itemId: biss.id });
+    expect(messages()).toHaveLength(1);
+    const msg = messages()[0] as Any;
+    expect(msg.rolls[0].formula).toBe("1d8 + 1");
+    expect(msg.rolls[0].total).toBe(7);
+    expect(msg.flavor).toBe("Biss: Schaden (Physisch), 2 Aktionen");
+  });
+});
+
+describe("the Sturz button", () => {
+  it("asks for the height and lets the character fall (R-FALL-1)", async () => {
+    const actor = await hero();
+    const sheet = await open(CharacterSheet, actor);
+    expect(html(sheet)).toContain('data-action="fall"');
+    const { DialogV2 } = (globalThis as Any).foundry.applications.api;
+    DialogV2.answers.push({ height: "5" });
+    dice(10, 1); // Athletik: KK W10 shows 1, EW 1 + 2 − 3 = 0 against SW 15
+    dice(4, 1, 2, 3, 4, 1); // 5W4 = 11 damage, armour ignored
+    await click(sheet, "fall");
+    expect(messages()).toHaveLength(1);
+    expect((messages()[0] as Any).flags.flex).toHaveProperty("fall");
+    expect(actor.system.leben.value).toBe(0);
+    expect(actor.statuses.has("dying")).toBe(true);
   });
 });

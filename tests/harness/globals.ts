@@ -1,7 +1,7 @@
 // Installs the stand-in Foundry globals (foundry, game, CONFIG, CONST, Hooks, ui, Actor, Item, Roll, …).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2 } from "./applications";
+import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2, TextEditor } from "./applications";
 import { DataModel, TypeDataModel } from "./data-model";
 import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Document, Item, OWNERSHIP, ROLES, User, broadcast, worldCollections } from "./documents";
 import { DataModelValidationError, fields } from "./fields";
@@ -25,6 +25,13 @@ export function loadLang(lang: string): Record<string, string> {
   return flat;
 }
 
+/** Core's own strings that the stand-in's core data uses (Foundry ships these in its language files). */
+const CORE_STRINGS: Record<string, string> = {
+  "EFFECT.StatusDead": "Dead",
+  "EFFECT.StatusUnconscious": "Unconscious",
+  "EFFECT.StatusFlying": "Flying",
+};
+
 export class I18n {
   lang = "de";
   /** Keys asked for that no language file has: a test can fail on them. */
@@ -35,7 +42,7 @@ export class I18n {
   localize(key: string): string {
     const own = loadLang(this.lang)[key];
     if (own !== undefined) return own;
-    const en = loadLang("en")[key];
+    const en = loadLang("en")[key] ?? CORE_STRINGS[key];
     if (en !== undefined) return en;
     this.missing.add(key);
     return key;
@@ -180,6 +187,7 @@ export function installGlobals(): void {
       sheets: { ActorSheetV2, ItemSheetV2 },
       apps: { DocumentSheetConfig },
       handlebars: { renderTemplate, loadTemplates },
+      ux: { TextEditor },
     },
   };
   Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });

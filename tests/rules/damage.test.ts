@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyHit } from "../../src/rules";
+import { applyHit, damageFormula } from "../../src/rules";
 
 describe("R-CORE-7 Rüstung reduces each incoming hit", () => {
   it.each([
@@ -43,5 +43,21 @@ describe("R-CORE-8 at 0 Leben one is dying, and Leben never goes below 0", () =>
         return out.leben >= 0 && out.leben <= leben && out.taken + out.leben === leben;
       }),
     );
+  });
+});
+
+describe("R-CORE-7 damage in Flex notation becomes a Foundry formula", () => {
+  it.each([
+    ["1W6+2", "1d6 + 2"],
+    ["2W4", "2d4"],
+    ["W8", "1d8"],
+    ["1w10 - 1", "1d10 - 1"],
+    ["2W6+1W4", "2d6 + 1d4"],
+    ["3", "3"],
+  ])("%s → %s", (flex, formula) => {
+    expect(damageFormula(flex)).toBe(formula);
+  });
+  it.each(["", "Feuer", "1W", "2W6*2", "1W6+", "@leben"])("%j is not a damage formula", (flex) => {
+    expect(damageFormula(flex)).toBeNull();
   });
 });

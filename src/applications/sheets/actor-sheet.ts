@@ -1,80 +1,187 @@
-// The actor sheets (minimal until the sheets issue): show the data, roll checks, manage items.
-// No rule arithmetic here: the numbers come from the data models' derived values.
-import { ATTRIBUTE_KEYS, TALENT_CATEGORIES } from "../../config";
+// The base of the actor sheets: play/edit mode (per user: it lives on this client's sheet), tabs,
+// rolling from the sheet, item and effect management, moving items by drag and drop, and a limited
+// view. No rule arithmetic here: numbers come from the data models' derived values.
+import { ATTRIBUTE_KEYS } from "../../config";
 import type { AttributeKey } from "../../config";
 import type { FlexActor } from "../../documents/actor";
-import { dieLabel } from "../../rules";
+import { dieLabel, parseDie } from "../../rules";
 import type { Die } from "../../rules";
 import { promptCheck } from "../dialogs/check-dialog";
+import { promptFallHeight } from "../dialogs/fall-dialog";
+import { transferItem } from "./item-transfer";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
-type ItemRow = { id: string; name: string; img: string; type: string; system: unknown };
-
 type Context = ActorSheetV2.RenderContext & Record<string, unknown>;
+const SheetBase = HandlebarsApplicationMixin(ActorSheetV2);
+type Base = InstanceType<typeof SheetBase>;
+type SortableSheet = { _onSortItem(event: DragEvent, item: Item.Implementation): Promise<unknown> };
+export type SheetMode = "play" | "edit";
+
+export interface ItemRowContext {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  rollable: boolean;
+  tags: string[];
+}
 
 export class FlexActorSheet<
   RenderContext extends Context = Context,
   Configuration extends ActorSheetV2.Configuration = ActorSheetV2.Configuration,
   RenderOptions extends ActorSheetV2.RenderOptions = ActorSheetV2.RenderOptions,
-> extends HandlebarsApplicationMixin(ActorSheetV2)<RenderContext, Configuration, RenderOptions> {
+> extends SheetBase<RenderContext, Configuration, RenderOptions> {
   static override DEFAULT_OPTIONS = {
     classes: ["flex", "sheet", "actor"],
-    position: { width: 640, height: 720 },
+    position: { width: 720, height: 760 },
     window: { resizable: true },
     form: { submitOnChange: true },
     actions: {
+      toggleMode: FlexActorSheet.#onToggleMode,
       rollAttribute: FlexActorSheet.#onRollAttribute,
       rollTalent: FlexActorSheet.#onRollTalent,
+      rollItem: FlexActorSheet.#onRollItem,
       createItem: FlexActorSheet.#onCreateItem,
       editItem: FlexActorSheet.#onEditItem,
       deleteItem: FlexActorSheet.#onDeleteItem,
+      toggleStatus: FlexActorSheet.#onToggleStatus,
+      toggleEffect: FlexActorSheet.#onToggleEffect,
+      deleteEffect: FlexActorSheet.#onDeleteEffect,
+      fall: FlexActorSheet.#onFall,
     },
   };
+
+  /** Play or edit mode of this user's sheet; never stored in the document. */
+  mode: SheetMode = "play";
 
   get flexActor(): FlexActor {
     return this.document as unknown as FlexActor;
   }
 
+  get isEditMode(): boolean {
+    return this.mode === "edit" && this.isEditable;
+  }
+
+  /** A limited viewer sees the portrait and the name, nothing of the data. */
+  protected override _configureRenderParts(options: Parameters<Base["_configureRenderParts"]>[0]) {
+    const parts = super._configureRenderParts(options);
+    if (this.document.limited) return { limited: { template: "systems/flex/templates/actor/limited.hbs" } } as unknown as typeof parts;
+    return parts;
+  }
+
   override async _prepareContext(options: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const actor = this.flexActor;
-    const system = actor.system as unknown as { attributes: Record<AttributeKey, Die> };
-    const attributes = ATTRIBUTE_KEYS.map((key) => ({
-      key,
-      label: CONFIG.FLEX.attributes[key].label,
-      abbreviation: CONFIG.FLEX.attributes[key].abbreviation,
-      die: system.attributes[key],
-      dieLabel: dieLabel(system.attributes[key]),
-    }));
-    const items = actor.items.contents.map((i) => ({ id: i.id!, name: i.name, img: i.img ?? "", type: i.type, system: i.system })) as ItemRow[];
-    const talents = TALENT_CATEGORIES.map((category) => ({
-      category,
-      label: CONFIG.FLEX.talentCategories[category],
-      talents: items
-        .filter((i) => i.type === "talent" && (i.system as { kategorie: string }).kategorie === category)
-        .map((i) => ({ ...i, attribute: CONFIG.FLEX.attributes[(i.system as { attribut: AttributeKey }).attribut]?.abbreviation })),
-    })).filter((g) => g.talents.length);
-    const pools = (["leben", "fluss", "gunst"] as const)
-      .filter((key) => key in (actor.system as object))
-      .map((key) => ({ key, label: `FLEX.Pool.${key}`, ...(actor.system as unknown as Record<string, { value: number; max: number }>)[key] }));
+    if (this.document.limited) return Object.assign(context, { actor });
+    const system = actor.system as unknown as { attributes: Record<AttributeKey, Die> } & Record<string, unknown>;
     return Object.assign(context, {
       actor,
-      pools,
-      system: actor.system,
-      attributes,
-      talents,
-      inventory: items.filter((i) => i.type !== "talent"),
-      sizes: CONFIG.FLEX.sizes,
-      creatureKinds: CONFIG.FLEX.creatureKinds,
-      currency: game.settings!.get("flex", "currencyLabel"),
+      system,
+      isEdit: this.isEditMode,
       canRoll: actor.isOwner,
+      tabs: this._prepareTabs("primary"),
+      attributes: ATTRIBUTE_KEYS.map((key) => ({
+        key,
+        label: CONFIG.FLEX.attributes[key].label,
+        abbreviation: CONFIG.FLEX.attributes[key].abbreviation,
+        die: system.attributes[key],
+        dieLabel: dieLabel(parseDie(system.attributes[key]) ?? CONFIG.FLEX.defaultAttributeDie),
+      })),
       dieChoices: Object.fromEntries(CONFIG.FLEX.dieLadder.map((d) => [d, dieLabel(d)])),
-      // R-OPT-LOAD: no encumbrance, only Körperkraft shown beside the inventory.
-      kkLabel: `${game.i18n!.localize(CONFIG.FLEX.attributes.kk.abbreviation)} ${dieLabel(system.attributes.kk)}`,
+      pools: this.poolsContext(),
+      quickStats: this.quickStats(),
+      currency: game.settings!.get("flex", "currencyLabel"),
     });
+  }
+
+  override async _preparePartContext(partId: string, context: RenderContext, options: Parameters<Base["_preparePartContext"]>[2]) {
+    const ctx = await super._preparePartContext(partId, context, options);
+    const tabs = (ctx as Record<string, unknown>).tabs as Record<string, unknown> | undefined;
+    if (tabs && partId in tabs) (ctx as Record<string, unknown>).tab = tabs[partId];
+    if (partId === "effects") Object.assign(ctx, this.effectsContext());
+    return ctx;
+  }
+
+  /** The pools this actor has, as bars. */
+  protected poolsContext() {
+    const system = this.flexActor.system as unknown as Record<string, { value: number; max: number } | undefined>;
+    return (["leben", "fluss", "gunst"] as const)
+      .filter((key) => system[key])
+      .map((key) => {
+        const { value, max } = system[key]!;
+        return { key, label: `FLEX.Pool.${key}`, value, max, percent: max > 0 ? Math.round((Math.min(value, max) / max) * 100) : 0 };
+      });
+  }
+
+  /** Header figures; each subclass lists its own. */
+  protected quickStats(): Record<string, unknown>[] {
+    return [];
+  }
+
+  protected itemRow(item: Item.Implementation): ItemRowContext {
+    const sys = item.system as unknown as Record<string, unknown>;
+    const tags: string[] = [];
+    const t = (k: string, d?: Record<string, unknown>) => game.i18n!.format(k, (d ?? {}) as Record<string, string>);
+    if (typeof sys.aktionen === "number") tags.push(t("FLEX.Sheet.Tag.Actions", { n: sys.aktionen }));
+    if (typeof sys.schaden === "string" && sys.schaden) tags.push(sys.schaden);
+    if (typeof sys.reichweite === "number" && sys.reichweite > 0) tags.push(t("FLEX.Sheet.Tag.Range", { n: sys.reichweite }));
+    if (typeof sys.wert === "number") tags.push(t("FLEX.Sheet.Tag.Armor", { n: sys.wert }));
+    if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(t("FLEX.Sheet.Tag.Fluss", { n: sys.fluss }));
+    if (typeof sys.menge === "number" && sys.menge !== 1) tags.push(`×${sys.menge}`);
+    const charges = sys.ladungen as { value: number; max: number } | undefined;
+    if (charges && charges.max > 0) tags.push(t("FLEX.Sheet.Tag.Charges", { value: charges.value, max: charges.max }));
+    if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));
+    if (sys.ausgeruestet === true) tags.push(t("FLEX.Item.base.FIELDS.ausgeruestet.label"));
+    return { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ["weapon", "spell", "attack"].includes(item.type), tags };
+  }
+
+  protected itemsOfType(type: string): ItemRowContext[] {
+    return this.flexActor.items.contents
+      .filter((i) => i.type === type)
+      .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name))
+      .map((i) => this.itemRow(i));
+  }
+
+  protected itemGroup(type: string, empty = "FLEX.Sheet.NoItems") {
+    return { type, label: `FLEX.Sheet.Group.${type}`, items: this.itemsOfType(type), empty };
+  }
+
+  protected effectsContext() {
+    const actor = this.flexActor;
+    const statuses = CONFIG.statusEffects
+      .filter((s) => (s as { hud?: unknown }).hud !== false)
+      .map((s) => ({ id: s.id, name: s.name, img: (s as { img?: string }).img ?? "", active: actor.statuses.has(s.id) }));
+    // Status effects show as toggles above; the list holds every other effect.
+    const effects = actor.effects.contents
+      .filter((e) => e.statuses.size === 0)
+      .map((e) => ({ id: e.id, name: e.name, img: e.img, disabled: e.disabled }));
+    return { statuses, effects };
+  }
+
+  protected async enrich(html: string): Promise<string> {
+    return foundry.applications.ux.TextEditor.implementation.enrichHTML(html ?? "", { secrets: this.document.isOwner, relativeTo: this.document } as never);
+  }
+
+  /**
+   * Core's ActorSheetV2 calls this for a dropped Item (the types do not list it). Moves an item from
+   * another actor; a held Alt, Ctrl or Meta key copies it instead. Within the same actor it sorts.
+   */
+  async _onDropItem(event: DragEvent, item: Item.Implementation) {
+    if (!this.isEditable) return null;
+    if (item.parent === (this.document as unknown)) return (this as unknown as SortableSheet)._onSortItem(event, item);
+    const copy = !!(event.altKey || event.ctrlKey || event.metaKey);
+    return (await transferItem(item, this.document as unknown as Actor.Implementation, { copy })) as never;
+  }
+
+  // Actions -----------------------------------------------------------------------------------
+
+  static async #onToggleMode(this: FlexActorSheet) {
+    if (!this.isEditable) return;
+    this.mode = this.mode === "edit" ? "play" : "edit";
+    await this.render();
   }
 
   /** Shift-click rolls at once; a plain click asks for Vorteile, Nachteile, modifier and SW. */
@@ -91,35 +198,59 @@ export class FlexActorSheet<
   }
 
   static async #onRollTalent(this: FlexActorSheet, event: PointerEvent, target: HTMLElement) {
-    const item = this.flexActor.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
+    const item = this.itemFrom(target);
     if (!item) return;
     const opts = await FlexActorSheet.#askOptions(event, item.name);
     if (opts) await this.flexActor.rollTalent(item, opts);
   }
 
+  static async #onRollItem(this: FlexActorSheet, event: PointerEvent, target: HTMLElement) {
+    const item = this.itemFrom(target) as (Item.Implementation & { roll?: (o: Record<string, unknown>) => Promise<unknown> }) | undefined;
+    if (!item?.roll) return;
+    const opts = item.type === "attack" ? {} : await FlexActorSheet.#askOptions(event, item.name);
+    if (opts) await item.roll(opts as Record<string, unknown>);
+  }
+
   static async #onCreateItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
     const type = target.dataset.type ?? "equipment";
     const name = game.i18n!.format("FLEX.Sheet.NewItem", { type: game.i18n!.localize(`TYPES.Item.${type}`) });
-    await this.flexActor.createEmbeddedDocuments("Item", [{ name, type } as never]);
+    const system = target.dataset.category ? { kategorie: target.dataset.category } : {};
+    await this.flexActor.createEmbeddedDocuments("Item", [{ name, type, system } as never]);
   }
 
   static async #onEditItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.flexActor.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
-    await item?.sheet?.render(true);
+    await this.itemFrom(target)?.sheet?.render(true);
   }
 
   static async #onDeleteItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const item = this.flexActor.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
-    await item?.delete();
+    await this.itemFrom(target)?.delete();
   }
-}
 
-export class CharacterSheet extends FlexActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ["character"] } as typeof FlexActorSheet.DEFAULT_OPTIONS;
-  static override PARTS = { sheet: { template: "systems/flex/templates/actor/character-sheet.hbs", scrollable: [""] } };
-}
+  static async #onToggleStatus(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const status = target.dataset.status;
+    if (status) await this.flexActor.toggleStatusEffect(status);
+  }
 
-export class CreatureSheet extends FlexActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ["creature"] } as typeof FlexActorSheet.DEFAULT_OPTIONS;
-  static override PARTS = { sheet: { template: "systems/flex/templates/actor/creature-sheet.hbs", scrollable: [""] } };
+  static async #onToggleEffect(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const effect = this.effectFrom(target);
+    if (effect) await effect.update({ disabled: !effect.disabled });
+  }
+
+  static async #onDeleteEffect(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await this.effectFrom(target)?.delete();
+  }
+
+  /** R-FALL-1: asks for the height, then lets the actor fall (the automation writes the card). */
+  static async #onFall(this: FlexActorSheet) {
+    const height = await promptFallHeight(this.flexActor.name);
+    if (height !== null) await this.flexActor.fall(height);
+  }
+
+  protected itemFrom(target: HTMLElement): Item.Implementation | undefined {
+    return this.flexActor.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "") as Item.Implementation | undefined;
+  }
+
+  protected effectFrom(target: HTMLElement): ActiveEffect.Implementation | undefined {
+    return this.flexActor.effects.get(target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId ?? "") as ActiveEffect.Implementation | undefined;
+  }
 }

@@ -19,12 +19,15 @@ export class FlexItemSheet<
 > extends HandlebarsApplicationMixin(ItemSheetV2)<RenderContext, Config, RenderOptions> {
   static override DEFAULT_OPTIONS = {
     classes: ["flex", "sheet", "item"],
-    position: { width: 480, height: 520 },
+    position: { width: 520, height: 560 },
     window: { resizable: true },
     form: { submitOnChange: true },
   };
 
-  static override PARTS = { sheet: { template: "systems/flex/templates/item/item-sheet.hbs", scrollable: [""] } };
+  static override PARTS = {
+    header: { template: "systems/flex/templates/item/item-header.hbs" },
+    body: { template: "systems/flex/templates/item/item-body.hbs", scrollable: [""] },
+  };
 
   override async _prepareContext(options: Parameters<InstanceType<typeof ItemSheetV2<RenderContext, Config, RenderOptions>>["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
@@ -38,6 +41,10 @@ export class FlexItemSheet<
       talentCategories: CONFIG.FLEX.talentCategories,
       damageTypes: CONFIG.FLEX.damageTypes,
       currency: game.settings!.get("flex", "currencyLabel"),
+      enrichedDescription: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
+        (item.system as unknown as { beschreibung?: string }).beschreibung ?? "",
+        { secrets: item.isOwner, relativeTo: item } as never,
+      ),
     });
   }
 }

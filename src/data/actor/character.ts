@@ -1,6 +1,6 @@
 // Actor subtype "character": a player character of Flex.
 import { SIZE_KEYS } from "../../config";
-import { attributeValue, coerceDie, exhaustionMalus, isDie, proficiencyBonus } from "../../rules";
+import { attributeValue, breathDie, coerceDie, exhaustionMalus, isDie, proficiencyBonus, swimSpeed } from "../../rules";
 import type { Die } from "../../rules";
 import { attributesField, descriptionField, intField, poolField } from "../fields";
 import { clampPool, migratePoolShape } from "../repair";
@@ -54,6 +54,10 @@ export type CharacterDerived = {
     /** R-EXH-3: the Erschöpfung at which the character dies. */
     todesschwelle: number;
     atemWuerfel: Die;
+    /** R-BREATH-2: the breath die as a token bar (value = its faces, max = the KO die). */
+    atem: { value: number; max: number };
+    /** R-SWIM-1: swim speed in Schritt. */
+    schwimmen: number;
     uebungsbonus: number;
     trefferwuerfel: { max: number; verbleibend: number; wuerfel: Die };
   };
@@ -100,7 +104,9 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
         attribut: exhaustionMalus(this.erschoepfung.value, "attribute"),
       },
       todesschwelle: attributeValue(ko),
-      atemWuerfel: isDie(this.atem.wuerfel) ? this.atem.wuerfel : ko,
+      atemWuerfel: breathDie(this.atem?.wuerfel, ko),
+      atem: { value: breathDie(this.atem?.wuerfel, ko), max: ko },
+      schwimmen: swimSpeed(Number(this.geschwindigkeit)),
       uebungsbonus: proficiencyBonus(level),
       trefferwuerfel: { max: level, verbleibend: level - spent, wuerfel: ko },
     };

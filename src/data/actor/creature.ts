@@ -1,7 +1,7 @@
 // Actor subtype "creature": monsters, animals, apparatuses — and companions once trained (§4).
 import { CREATURE_KINDS, SIZE_KEYS } from "../../config";
-import { attributeValue, clampMisstrauen, coerceDie, defaultMisstrauen, handlingTalent } from "../../rules";
-import type { CreatureKind } from "../../rules";
+import { attributeValue, breathDie, clampMisstrauen, coerceDie, defaultMisstrauen, handlingTalent, isDie, swimSpeed } from "../../rules";
+import type { CreatureKind, Die } from "../../rules";
 import { attributesField, descriptionField, intField, poolField } from "../fields";
 import { clampPool, migratePoolShape } from "../repair";
 import { repairSystemChanges, repairSystemSource } from "../type-data";
@@ -29,6 +29,10 @@ const creatureSchema = () => ({
   trainer: new DocumentUUIDField({ type: "Actor" }),
   /** R-TRAIN-1: the EW accumulated in the current training block. */
   training: new SchemaField({ fortschritt: intField(0) }),
+  /** R-BREATH-2: the current breath die; null while the creature has its full KO die. */
+  atem: new SchemaField({
+    wuerfel: new NumberField({ required: true, nullable: true, integer: true, initial: null, validate: (v: unknown) => v === null || isDie(v) }),
+  }),
   beschreibung: descriptionField(),
 });
 export type CreatureSchema = ReturnType<typeof creatureSchema>;
@@ -44,6 +48,11 @@ export type CreatureDerived = {
     umgangTalent: string;
     /** R-COMP-8: a trained companion at 0 Leben is dying, not dead. */
     begleiter: boolean;
+    /** R-BREATH-2: the breath die in force, and as a token bar (value = its faces, max = the KO die). */
+    atemWuerfel: Die;
+    atem: { value: number; max: number };
+    /** R-SWIM-1: swim speed in Schritt. */
+    schwimmen: number;
   };
 };
 
@@ -70,13 +79,18 @@ export class CreatureData extends foundry.abstract.TypeDataModel<CreatureSchema,
 
   override prepareDerivedData(): void {
     const standard = defaultMisstrauen(this.stufe);
+    const ko = coerceDie(this.attributes.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6);
+    const atem = breathDie(this.atem?.wuerfel, ko);
     this.derived = {
-      koWert: attributeValue(coerceDie(this.attributes.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6)),
+      koWert: attributeValue(ko),
       ruestung: (Number(this.ruestung) || 0) + armorFromItems(this.parent),
       misstrauen: clampMisstrauen(this.misstrauen ?? standard),
       misstrauenStandard: standard,
       umgangTalent: handlingTalent(this.art as CreatureKind, this.umgangTalent),
       begleiter: !!this.trainer,
+      atemWuerfel: atem,
+      atem: { value: atem, max: ko },
+      schwimmen: swimSpeed(Number(this.geschwindigkeit)),
     };
   }
 }

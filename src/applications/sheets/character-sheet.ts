@@ -1,0 +1,104 @@
+// The character sheet: header with pools, and tabs for Werte, Talente, Inventar, Effekte, Biografie.
+import { TALENT_CATEGORIES } from "../../config";
+import type { AttributeKey } from "../../config";
+import { dieLabel, parseDie } from "../../rules";
+import { FlexActorSheet } from "./actor-sheet";
+
+const T = "systems/flex/templates/actor";
+
+type CharacterSystem = {
+  level: number;
+  groesse: string;
+  geschwindigkeit: number;
+  ruestung: number;
+  biografie: string;
+  erschoepfung: { value: number };
+  attributes: Record<AttributeKey, number>;
+  derived: { ruestung: number; todesschwelle: number; atemWuerfel: number; trefferwuerfel: { wuerfel: number }; schwimmen?: number };
+};
+
+export class CharacterSheet extends FlexActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ["character"] } as typeof FlexActorSheet.DEFAULT_OPTIONS;
+
+  static override PARTS = {
+    header: { template: `${T}/header.hbs` },
+    tabs: { template: `${T}/tabs.hbs` },
+    stats: { template: `${T}/character-stats.hbs`, scrollable: [""] },
+    talents: { template: `${T}/talents.hbs`, scrollable: [""] },
+    inventory: { template: `${T}/inventory.hbs`, scrollable: [""] },
+    effects: { template: `${T}/effects.hbs`, scrollable: [""] },
+    biography: { template: `${T}/biography.hbs`, scrollable: [""] },
+  };
+
+  static override TABS = {
+    primary: {
+      tabs: [
+        { id: "stats", icon: "fa-solid fa-dice-d20", cssClass: "" },
+        { id: "talents", icon: "fa-solid fa-graduation-cap", cssClass: "" },
+        { id: "inventory", icon: "fa-solid fa-box-open", cssClass: "" },
+        { id: "effects", icon: "fa-solid fa-bolt", cssClass: "" },
+        { id: "biography", icon: "fa-solid fa-feather", cssClass: "" },
+      ],
+      initial: "stats",
+      labelPrefix: "FLEX.Tab",
+    },
+  };
+
+  get characterSystem(): CharacterSystem {
+    return this.document.system as unknown as CharacterSystem;
+  }
+
+  protected override quickStats() {
+    const s = this.characterSystem;
+    const swim = s.derived.schwimmen ?? Math.floor(s.geschwindigkeit / 2);
+    return [
+      { label: "FLEX.Actor.character.FIELDS.level.label", name: "system.level", value: s.level, display: s.level, min: 1, step: 1 },
+      { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse as keyof typeof CONFIG.FLEX.sizes] ?? s.groesse), options: CONFIG.FLEX.sizes },
+      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: game.i18n!.format("FLEX.Sheet.Schritt", { n: String(s.geschwindigkeit) }), min: 0, step: 1, hint: game.i18n!.format("FLEX.Sheet.SwimSpeed", { n: String(swim) }) },
+      { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: s.derived.ruestung !== s.ruestung ? game.i18n!.format("FLEX.Sheet.ArmorWorn", { n: String(s.derived.ruestung) }) : "" },
+    ];
+  }
+
+  override async _preparePartContext(partId: string, context: Parameters<FlexActorSheet["_preparePartContext"]>[1], options: Parameters<FlexActorSheet["_preparePartContext"]>[2]) {
+    const ctx = (await super._preparePartContext(partId, context, options)) as Record<string, unknown>;
+    const s = this.characterSystem;
+    switch (partId) {
+      case "stats": {
+        const threshold = s.derived.todesschwelle;
+        ctx.exhaustion = { low: Math.ceil(threshold / 3), high: Math.ceil((threshold * 2) / 3) };
+        ctx.breathLabel = dieLabel(parseDie(s.derived.atemWuerfel) ?? 4);
+        ctx.hitDieLabel = dieLabel(parseDie(s.derived.trefferwuerfel.wuerfel) ?? 4);
+        break;
+      }
+      case "talents":
+        ctx.talentGroups = TALENT_CATEGORIES.map((category) => ({
+          category,
+          label: CONFIG.FLEX.talentCategories[category],
+          talents: this.flexActor.items.contents
+            .filter((i) => i.type === "talent" && (i.system as unknown as { kategorie: string }).kategorie === category)
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((i) => {
+              const sys = i.system as unknown as { attribut: AttributeKey; uebungswert: number };
+              return {
+                id: i.id,
+                name: i.name,
+                uebungswert: sys.uebungswert,
+                attributeAbbr: CONFIG.FLEX.attributes[sys.attribut]?.abbreviation,
+                attributeLabel: CONFIG.FLEX.attributes[sys.attribut]?.label,
+                dieLabel: dieLabel(parseDie(s.attributes[sys.attribut]) ?? CONFIG.FLEX.defaultAttributeDie),
+              };
+            }),
+        }));
+        break;
+      case "inventory":
+        ctx.inventory = ["weapon", "armor", "equipment", "alchemical", "spell"].map((type) => this.itemGroup(type));
+        // R-OPT-LOAD: no encumbrance, Körperkraft shown beside the inventory.
+        ctx.kkLabel = `${game.i18n!.localize(CONFIG.FLEX.attributes.kk.abbreviation)} ${dieLabel(parseDie(s.attributes.kk) ?? CONFIG.FLEX.defaultAttributeDie)}`;
+        break;
+      case "biography":
+        Object.assign(ctx, { bioField: "system.biografie", bioValue: s.biografie, bioLabel: "FLEX.Actor.character.FIELDS.biografie.label", enrichedBio: await this.enrich(s.biografie) });
+        break;
+    }
+    return ctx as typeof context;
+  }
+}

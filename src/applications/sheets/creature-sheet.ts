@@ -1,0 +1,80 @@
+// The creature sheet: for a monster in a fight and for a companion (Misstrauen, trainer, training).
+import { FlexActorSheet } from "./actor-sheet";
+
+const T = "systems/flex/templates/actor";
+
+type CreatureSystem = {
+  stufe: number;
+  art: string;
+  groesse: string;
+  geschwindigkeit: number;
+  ruestung: number;
+  ausweichen: number;
+  parade: number;
+  trainer: string | null;
+  beschreibung: string;
+  derived: { ruestung: number; schwimmen?: number };
+};
+
+export class CreatureSheet extends FlexActorSheet {
+  static override DEFAULT_OPTIONS = { classes: ["creature"] } as typeof FlexActorSheet.DEFAULT_OPTIONS;
+
+  static override PARTS = {
+    header: { template: `${T}/header.hbs` },
+    tabs: { template: `${T}/tabs.hbs` },
+    stats: { template: `${T}/creature-stats.hbs`, scrollable: [""] },
+    abilities: { template: `${T}/creature-abilities.hbs`, scrollable: [""] },
+    effects: { template: `${T}/effects.hbs`, scrollable: [""] },
+    biography: { template: `${T}/biography.hbs`, scrollable: [""] },
+  };
+
+  static override TABS = {
+    primary: {
+      tabs: [
+        { id: "stats", icon: "fa-solid fa-paw", cssClass: "" },
+        { id: "abilities", icon: "fa-solid fa-khanda", cssClass: "" },
+        { id: "effects", icon: "fa-solid fa-bolt", cssClass: "" },
+        { id: "biography", icon: "fa-solid fa-feather", label: "FLEX.Tab.description", cssClass: "" },
+      ],
+      initial: "stats",
+      labelPrefix: "FLEX.Tab",
+    },
+  };
+
+  get creatureSystem(): CreatureSystem {
+    return this.document.system as unknown as CreatureSystem;
+  }
+
+  protected override quickStats() {
+    const s = this.creatureSystem;
+    const swim = s.derived.schwimmen ?? Math.floor(s.geschwindigkeit / 2);
+    return [
+      { label: "FLEX.Actor.creature.FIELDS.stufe.label", name: "system.stufe", value: s.stufe, display: s.stufe, min: 0, step: "any" },
+      { label: "FLEX.Actor.creature.FIELDS.art.label", name: "system.art", value: s.art, display: game.i18n!.localize(CONFIG.FLEX.creatureKinds[s.art as keyof typeof CONFIG.FLEX.creatureKinds] ?? s.art), options: CONFIG.FLEX.creatureKinds },
+      { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse as keyof typeof CONFIG.FLEX.sizes] ?? s.groesse), options: CONFIG.FLEX.sizes },
+      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: game.i18n!.format("FLEX.Sheet.Schritt", { n: String(s.geschwindigkeit) }), min: 0, step: 1, hint: game.i18n!.format("FLEX.Sheet.SwimSpeed", { n: String(swim) }) },
+    ];
+  }
+
+  override async _preparePartContext(partId: string, context: Parameters<FlexActorSheet["_preparePartContext"]>[1], options: Parameters<FlexActorSheet["_preparePartContext"]>[2]) {
+    const ctx = (await super._preparePartContext(partId, context, options)) as Record<string, unknown>;
+    const s = this.creatureSystem;
+    switch (partId) {
+      case "stats":
+        ctx.defense = [
+          { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung },
+          { label: "FLEX.Actor.creature.FIELDS.ausweichen.label", name: "system.ausweichen", value: s.ausweichen },
+          { label: "FLEX.Actor.creature.FIELDS.parade.label", name: "system.parade", value: s.parade },
+        ];
+        ctx.trainerName = s.trainer ? ((fromUuidSync(s.trainer as never) as { name?: string } | null)?.name ?? null) : null;
+        break;
+      case "abilities":
+        ctx.abilities = [this.itemGroup("attack", "FLEX.Sheet.NoAttacks"), this.itemGroup("passive", "FLEX.Sheet.NoPassives"), ...["talent", "weapon", "armor", "equipment"].map((t) => this.itemGroup(t)).filter((g) => g.items.length)];
+        break;
+      case "biography":
+        Object.assign(ctx, { bioField: "system.beschreibung", bioValue: s.beschreibung, bioLabel: "FLEX.Actor.creature.FIELDS.beschreibung.label", enrichedBio: await this.enrich(s.beschreibung) });
+        break;
+    }
+    return ctx as typeof context;
+  }
+}

@@ -1,0 +1,84 @@
+// Realistic table data for the gallery: a Level-5 character with talents from the compendium sources,
+// gear, a spell and a condition; a wolf with attacks and a passive that she is training.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import yaml from "js-yaml";
+import { createActor } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const ROOT = join(import.meta.dirname, "..", "..");
+
+const TRAINED: Record<string, number> = { Athletik: 3, Ausweichen: 2, Klingenwaffen: 4, Fernkampf: 2, Heilkunde: 1, Wahrnehmung: 3, Elementarmagie: 2, "Mit Tieren umgehen": 2 };
+
+/** The talents of the compendium sources, with some Übungswerte. */
+function talents(): Any[] {
+  const dir = join(ROOT, "packs", "_source", "talente");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".yml"))
+    .map((f) => yaml.load(readFileSync(join(dir, f), "utf8")) as Any)
+    .map((t) => ({ name: t.name, type: "talent", img: t.img, system: { ...t.system, uebungswert: TRAINED[t.name] ?? 0 } }));
+}
+
+export async function rikka(): Promise<Any> {
+  const actor = (await createActor({
+    name: "Rikka Sturmfels",
+    type: "character",
+    img: "icons/portrait.webp",
+    system: {
+      level: 5,
+      meilensteine: 2,
+      attributes: { mu: 8, kl: 6, in: 10, ch: 6, ge: 10, ff: 8, ko: 8, kk: 6 },
+      leben: { value: 23, max: 30 },
+      fluss: { value: 8, max: 12 },
+      gunst: { value: 2, max: 3 },
+      ruestung: 0,
+      geschwindigkeit: 6,
+      geld: 1240,
+      erschoepfung: { value: 2 },
+      versorgung: { essen: false, trinken: true, schlaf: true },
+      trefferwuerfel: { verbraucht: 2 },
+      biografie: "<p>Rikka wuchs am Hafen von Nebelsund auf und kennt jede Strömung der Bucht. Seit dem Schiffbruch der <em>Silbermöwe</em> sucht sie nach ihrem Bruder.</p>",
+    },
+  })) as Any;
+  await actor.createEmbeddedDocuments("Item", [
+    ...talents(),
+    { name: "Kurzschwert", type: "weapon", system: { talent: "Klingenwaffen", schaden: "1W6+1", aktionen: 1, ausgeruestet: true, preis: 60 } },
+    { name: "Leichte Armbrust", type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 30, aktionen: 2, preis: 120 } },
+    { name: "Lederrüstung", type: "armor", system: { wert: 2, ausgeruestet: true, preis: 80 } },
+    { name: "Heilerset", type: "equipment", system: { menge: 1, ladungen: { value: 7, max: 10 }, preis: 25 } },
+    { name: "Seil (15 Schritt)", type: "equipment", system: { menge: 1, preis: 5 } },
+    { name: "Heiltrank", type: "alchemical", system: { stufe: 1, menge: 2, preis: 50 } },
+    { name: "Feuerstrahl", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, still: false } },
+  ]);
+  await actor.toggleStatusEffect("wet", { active: true });
+  return actor;
+}
+
+export async function grauwolf(trainer: Any): Promise<Any> {
+  const wolf = (await createActor({
+    name: "Grauwolf",
+    type: "creature",
+    img: "icons/wolf.webp",
+    system: {
+      stufe: 1,
+      art: "tier",
+      attributes: { mu: 8, kl: 4, in: 8, ch: 4, ge: 10, ff: 4, ko: 8, kk: 8 },
+      leben: { value: 14, max: 18 },
+      ruestung: 1,
+      ausweichen: 12,
+      parade: 8,
+      geschwindigkeit: 10,
+      groesse: "mittel",
+      trainierbar: true,
+      trainer: trainer.uuid,
+      training: { fortschritt: 46 },
+      beschreibung: "<p>Ein junger Grauwolf aus den Nebelwäldern, misstrauisch, aber neugierig.</p>",
+    },
+  })) as Any;
+  await wolf.createEmbeddedDocuments("Item", [
+    { name: "Biss", type: "attack", system: { schaden: "1W8", aktionen: 2, schadensart: "physisch" } },
+    { name: "Reißen", type: "attack", system: { schaden: "2W4", aktionen: 3 } },
+    { name: "Rudeljäger", type: "passive", system: { beschreibung: "<p>Vorteil auf Angriffe gegen Ziele, neben denen ein Verbündeter steht.</p>" } },
+  ]);
+  return wolf;
+}
