@@ -121,6 +121,16 @@ export class FlexActorSheet<
     return [];
   }
 
+  /** Größe and Geschwindigkeit (with the swimming speed, R-SWIM-1), shared by both actor types. */
+  protected sizeAndSpeedStats(): Record<string, unknown>[] {
+    const s = this.document.system as unknown as { groesse: string; geschwindigkeit: number; derived: { schwimmen: number } };
+    const format = (key: string, n: number) => game.i18n!.format(key, { n: String(n) });
+    return [
+      { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse as keyof typeof CONFIG.FLEX.sizes] ?? s.groesse), options: CONFIG.FLEX.sizes },
+      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: format("FLEX.Sheet.Schritt", s.geschwindigkeit), min: 0, step: 1, hint: format("FLEX.Sheet.SwimSpeed", s.derived.schwimmen) },
+    ];
+  }
+
   protected itemRow(item: Item.Implementation): ItemRowContext {
     const sys = item.system as unknown as Record<string, unknown>;
     const tags: string[] = [];

@@ -8,13 +8,11 @@ const T = "systems/flex/templates/actor";
 
 type CharacterSystem = {
   level: number;
-  groesse: string;
-  geschwindigkeit: number;
   ruestung: number;
   biografie: string;
   erschoepfung: { value: number };
   attributes: Record<AttributeKey, number>;
-  derived: { ruestung: number; todesschwelle: number; atemWuerfel: number; trefferwuerfel: { wuerfel: number }; schwimmen?: number };
+  derived: { ruestung: number; todesschwelle: number; atemWuerfel: number; trefferwuerfel: { wuerfel: number } };
 };
 
 export class CharacterSheet extends FlexActorSheet {
@@ -50,11 +48,9 @@ export class CharacterSheet extends FlexActorSheet {
 
   protected override quickStats() {
     const s = this.characterSystem;
-    const swim = s.derived.schwimmen ?? Math.floor(s.geschwindigkeit / 2);
     return [
       { label: "FLEX.Actor.character.FIELDS.level.label", name: "system.level", value: s.level, display: s.level, min: 1, step: 1 },
-      { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse as keyof typeof CONFIG.FLEX.sizes] ?? s.groesse), options: CONFIG.FLEX.sizes },
-      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: game.i18n!.format("FLEX.Sheet.Schritt", { n: String(s.geschwindigkeit) }), min: 0, step: 1, hint: game.i18n!.format("FLEX.Sheet.SwimSpeed", { n: String(swim) }) },
+      ...this.sizeAndSpeedStats(),
       { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: s.derived.ruestung !== s.ruestung ? game.i18n!.format("FLEX.Sheet.ArmorWorn", { n: String(s.derived.ruestung) }) : "" },
     ];
   }

@@ -6,14 +6,12 @@ const T = "systems/flex/templates/actor";
 type CreatureSystem = {
   stufe: number;
   art: string;
-  groesse: string;
-  geschwindigkeit: number;
   ruestung: number;
   ausweichen: number;
   parade: number;
   trainer: string | null;
   beschreibung: string;
-  derived: { ruestung: number; schwimmen?: number };
+  derived: { ruestung: number };
 };
 
 export class CreatureSheet extends FlexActorSheet {
@@ -47,12 +45,10 @@ export class CreatureSheet extends FlexActorSheet {
 
   protected override quickStats() {
     const s = this.creatureSystem;
-    const swim = s.derived.schwimmen ?? Math.floor(s.geschwindigkeit / 2);
     return [
       { label: "FLEX.Actor.creature.FIELDS.stufe.label", name: "system.stufe", value: s.stufe, display: s.stufe, min: 0, step: "any" },
       { label: "FLEX.Actor.creature.FIELDS.art.label", name: "system.art", value: s.art, display: game.i18n!.localize(CONFIG.FLEX.creatureKinds[s.art as keyof typeof CONFIG.FLEX.creatureKinds] ?? s.art), options: CONFIG.FLEX.creatureKinds },
-      { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse as keyof typeof CONFIG.FLEX.sizes] ?? s.groesse), options: CONFIG.FLEX.sizes },
-      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: game.i18n!.format("FLEX.Sheet.Schritt", { n: String(s.geschwindigkeit) }), min: 0, step: 1, hint: game.i18n!.format("FLEX.Sheet.SwimSpeed", { n: String(swim) }) },
+      ...this.sizeAndSpeedStats(),
     ];
   }
 
