@@ -1,5 +1,5 @@
-// Where a fall ends (R-FALL-2): the faller's landing squares, and the token found there — a creature,
-// or a destructible object (a token the GM flagged `flags.flex.destructible`). Also how to find the
+// Where a fall ends (R-FALL-2): the faller's landing squares, and what is found there — a creature, or
+// a destructible object (a token or a tile the GM flagged `flags.flex.destructible`). Also how to find the
 // actors of a fall again on another client (the active GM's) from their uuids.
 import { chooseLanding } from "../rules";
 import type { Footprint, LandingCandidate } from "../rules";
@@ -16,7 +16,18 @@ export interface TokenLike {
   height: number;
   elevation: number;
   actor: Actor.Implementation | null;
-  parent: { grid: { size: number }; tokens: Iterable<TokenLike> } | null;
+  parent: { grid: { size: number }; tokens: Iterable<TokenLike>; tiles?: Iterable<TileLike> } | null;
+  getFlag(scope: string, key: string): unknown;
+}
+
+/** The parts of a TileDocument falling reads: position and size in pixels, elevation in Schritt. */
+export interface TileLike {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  elevation: number;
   getFlag(scope: string, key: string): unknown;
 }
 
@@ -48,8 +59,15 @@ export function footprint(spot: SpotLike, gridSize: number): Footprint {
   };
 }
 
-export function isDestructible(token: TokenLike): boolean {
-  return token.getFlag("flex", "destructible") === true;
+export function isDestructible(doc: TokenLike | TileLike): boolean {
+  return doc.getFlag("flex", "destructible") === true;
+}
+
+/** A flagged tile as a landing target; its size in pixels becomes squares. */
+function tileCandidate(tile: TileLike, gridSize: number): LandingCandidate<Landing> {
+  const size = gridSize > 0 ? gridSize : 100;
+  const landing: Landing = { kind: "object", name: game.i18n!.localize("FLEX.Fall.ObjectName"), token: null, actor: null };
+  return { ref: landing, footprint: footprint({ x: tile.x, y: tile.y, width: tile.width / size, height: tile.height / size, elevation: tile.elevation }, size), kind: "object" };
 }
 
 /** A token as a landing target: a flagged object, a creature with an actor, or nothing at all. */
@@ -72,6 +90,7 @@ export function findLanding(faller: TokenLike, spot: SpotLike = faller): Landing
     if (!landing || (landing.actor && fallerActor && landing.actor === fallerActor)) continue;
     candidates.push({ ref: landing, footprint: footprint(token, scene.grid.size), kind: landing.kind });
   }
+  for (const tile of scene.tiles ?? []) if (isDestructible(tile)) candidates.push(tileCandidate(tile, scene.grid.size));
   return chooseLanding(footprint(spot, scene.grid.size), candidates)?.ref ?? null;
 }
 

@@ -256,6 +256,23 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     expect(since(before).filter(([, doc]) => doc === "Actor")).toHaveLength(1);
   });
 
+  it("a tile the GM flagged destructible takes the damage as a note too", async () => {
+    const { scene, token } = await setup();
+    await (scene as Any).createEmbeddedDocuments("Tile", [{ x: 200, y: 0, width: 100, height: 100, elevation: 0, flags: { flex: { destructible: true } } }]);
+    roll([8, 1], ...d4s(3, 3, 3, 3, 3));
+    await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
+    expect(fallFlags().target).toMatchObject({ kind: "object", damage: 15 });
+    expect(card().content).toContain("Kachel (zerstörbares Objekt) erhält ebenfalls 15 Schaden – nur als Notiz.");
+  });
+
+  it("an unflagged tile is not landed on", async () => {
+    const { scene, token } = await setup();
+    await (scene as Any).createEmbeddedDocuments("Tile", [{ x: 200, y: 0, width: 100, height: 100, elevation: 0 }]);
+    roll([8, 1], ...d4s(3, 3, 3, 3, 3));
+    await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
+    expect(fallFlags().target ?? null).toBeNull();
+  });
+
   it("only a token at the landing square and elevation is landed on, never the faller itself", async () => {
     const { scene, token } = await setup();
     await wolf(scene, { col: 2, elevation: 3 }); // on a ledge halfway down

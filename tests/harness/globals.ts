@@ -7,7 +7,7 @@ import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Docume
 import { DataModelValidationError, fields } from "./fields";
 import { ROOT, loadTemplates, renderTemplate } from "./handlebars";
 import { Roll } from "./roll";
-import { REGION_EVENTS, RegionBehavior, RegionBehaviorType, RegionDocument, Scene, TokenDocument } from "./scene";
+import { REGION_EVENTS, RegionBehavior, RegionBehaviorType, RegionDocument, Scene, TileDocument, TokenDocument } from "./scene";
 import * as utils from "./utils";
 import { HooksImpl, state, track } from "./world";
 
@@ -148,6 +148,7 @@ export function installGlobals(): void {
       },
     },
     Region: { documentClass: RegionDocument },
+    Tile: { documentClass: TileDocument },
     RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeIcons: {}, typeLabels: {} },
     Dice: { rolls: [Roll], randomUniform: Math.random },
     statusEffects: [
@@ -180,7 +181,7 @@ export function installGlobals(): void {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError }, regionBehaviors: { RegionBehaviorType } },
     utils: { ...utils, Collection },
-    documents: { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, RegionDocument, RegionBehavior, collections: {} },
+    documents: { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, TileDocument, RegionDocument, RegionBehavior, collections: {} },
     dice: { Roll },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },

@@ -26,7 +26,7 @@ const g = () => globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) =
 
 export class Scene extends Document {
   static override documentName = "Scene";
-  static override embedded = { Token: "tokens", Region: "regions" };
+  static override embedded = { Token: "tokens", Region: "regions", Tile: "tiles" };
   declare grid: { size: number; distance: number; units: string };
   static override defineSchema() {
     return {
@@ -41,6 +41,30 @@ export class Scene extends Document {
   }
   get tokens(): Collection<TokenDocument> { return this.collectionsByName.Token as Collection<TokenDocument>; }
   get regions(): Collection<RegionDocument> { return this.collectionsByName.Region as Collection<RegionDocument>; }
+  get tiles(): Collection<TileDocument> { return this.collectionsByName.Tile as Collection<TileDocument>; }
+}
+
+/** A tile: position and size in pixels, elevation in grid units (as in v13). */
+export class TileDocument extends Document {
+  static override documentName = "Tile";
+  declare x: number;
+  declare y: number;
+  declare width: number;
+  declare height: number;
+  declare elevation: number;
+  static override defineSchema() {
+    const base = super.defineSchema();
+    delete base.name;
+    return {
+      ...base,
+      x: new NumberField({ required: true, nullable: false, initial: 0 }),
+      y: new NumberField({ required: true, nullable: false, initial: 0 }),
+      width: new NumberField({ required: true, nullable: false, initial: 100 }),
+      height: new NumberField({ required: true, nullable: false, initial: 100 }),
+      elevation: new NumberField({ required: true, nullable: false, initial: 0 }),
+      texture: new ObjectField(),
+    };
+  }
 }
 
 export class TokenDocument extends Document {
