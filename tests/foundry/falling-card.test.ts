@@ -3,14 +3,13 @@
 // (the stand-in has no DOM); the handlers the buttons call are.
 import { beforeEach, describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
-import { as, createActor, createScene, disconnect, messages, placeToken, queueDice, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, createScene, disconnect, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
+import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
 const g = globalThis as Any;
 const sys = (a: Any) => a.system as Any;
-const roll = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
-const d4s = (...results: number[]) => results.map((r) => [4, r] as [number, number]);
 const since = (n: number) => state.writes.slice(n).map((w) => [w.action, w.documentName, w.userId]);
 const card = () => messages()[0] as Any;
 const fall = () => card().flags.flex.fall;
@@ -23,7 +22,7 @@ const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
 
 beforeEach(() => {
   clients = resetWorld({ gms: 2, players: 3 });
-  for (const key of ["fallAutomatic", "fallRoller", "fallAutoApply"]) g.game.settings.values.delete(`flex.${key}`);
+  resetFallSettings();
 });
 
 /** Player 1's Alrik (30 Leben) drops 5 Schritt onto the GM's wolf (20 Leben); both fail: 10 damage each. */

@@ -1,20 +1,14 @@
 // Falling (R-FALL-1..3) from a token's drop, a pit region or a call: one chat card with every roll,
 // rolled and written by exactly one client, never twice for the same fall.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, createRegion, createScene, disconnect, messages, placeToken, queueDice, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, createRegion, createScene, disconnect, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
+import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
 const g = globalThis as Any;
 const sys = (a: Any) => a.system as Any;
 
-/** The next dice show these faces, in this order: [faces, result] pairs. */
-const roll = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
-const d4s = (...results: number[]) => results.map((r) => [4, r] as [number, number]);
-
-function resetFallSettings() {
-  for (const key of ["fallAutomatic", "fallRoller", "fallAutoApply"]) g.game.settings.values.delete(`flex.${key}`);
-}
 
 beforeEach(() => {
   clients = resetWorld({ gms: 2, players: 3 });
