@@ -5,7 +5,7 @@
 import { registerCombatAutomation } from "../documents/combat";
 import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../rules";
 import type { BreathOutcome, BreathState, Die } from "../rules";
-import { addStatuses, removeStatuses } from "./water-statuses";
+import { addStatuses, removeStatuses } from "../helpers/status-effects";
 
 export const BREATH_CARD = "systems/flex/templates/chat/breath-card.hbs";
 

@@ -6,7 +6,7 @@ import { collectCheckAdjustments } from "./check-adjustments";
 import { fall } from "../automation/falling";
 import type { FallOptions, FallReport } from "../automation/falling";
 import { damageEffects } from "../automation/water-damage";
-import { addStatuses } from "../automation/water-statuses";
+import { addStatuses } from "../helpers/status-effects";
 import { applyHit, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckResult, HitOutcome } from "../rules";
 

@@ -1,7 +1,8 @@
 // Region behaviour "flex.water": a lake, a river, a flooded cellar. A token that enters is under water and
 // wet (R-WATER-5); one that leaves is no longer under water (Decision: it stays wet until the GM clears it).
 // Core fires region events on every client; only the client of the user who moved the token acts.
-import { addStatuses, enteringWater, removeStatuses } from "../../automation/water-statuses";
+import { addStatuses, removeStatuses } from "../../helpers/status-effects";
+import { enteringWater } from "../../automation/water-statuses";
 
 export const WATER_BEHAVIOR = "flex.water";
 
