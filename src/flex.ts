@@ -13,6 +13,8 @@ import { itemDataModels } from "./data/item/types";
 import { CheckRoll } from "./dice/check-roll";
 import { FlexActor } from "./documents/actor";
 import { FlexCombat } from "./documents/combat";
+import { registerItemRoller } from "./documents/features";
+import { rollDamage } from "./dice/damage-roll";
 import { FlexItem } from "./documents/item";
 import { registerActorDirectoryButtons } from "./helpers/directory";
 import { preloadTemplates } from "./helpers/handlebars";
@@ -40,6 +42,7 @@ Hooks.once("init", () => {
   registerEndOfDay();
   registerFalling();
   registerWater();
+  registerItemRoller("attack", async (item, actor) => (actor.isOwner ? rollDamage(item, actor) : null));
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet as never, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });

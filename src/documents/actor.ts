@@ -3,9 +3,7 @@ import type { AttributeKey } from "../config";
 import { checkCardData, renderCheckCard } from "../dice/check-card";
 import { CheckRoll } from "../dice/check-roll";
 import { collectCheckAdjustments } from "./check-adjustments";
-import { fall } from "../automation/falling";
-import type { FallOptions, FallReport } from "../automation/falling";
-import { damageEffects } from "../automation/water-damage";
+import { damageEffectsFor, fallStarterOrNull } from "./features";
 import { addStatuses } from "../helpers/status-effects";
 import { applyHit, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckResult, HitOutcome } from "../rules";
@@ -46,6 +44,8 @@ export interface DamageOptions {
   type?: string;
   /** Statuses the damage brings with it (e.g. burning); applied unless R-WATER-4 suppresses them. */
   effects?: string[];
+  /** More changes for the same write, e.g. the "applied" mark of the card that deals the damage. */
+  marks?: Record<string, unknown>;
 }
 
 export type DamageOutcome = HitOutcome & { effectsSuppressed: boolean; notes: string[] };
@@ -85,7 +85,7 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
       ui.notifications?.warn(game.i18n!.format("FLEX.Check.NoAttribute", { name: this.name }));
       return null;
     }
-    const adjustments = collectCheckAdjustments({ actor: this as unknown as Actor.Implementation, talent, attribute });
+    const adjustments = collectCheckAdjustments({ actor: this.asImplementation, talent, attribute });
     const sum = (k: "vorteile" | "nachteile" | "modifier") => adjustments.reduce((s, a) => s + toInt(a[k]), 0);
     const input: CheckInput = {
       kind: talent ? "talent" : "attribute",
@@ -149,13 +149,13 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
    * R-CORE-7 / R-CORE-8 / R-COMP-8: one hit. Rüstung reduces it unless `ignoreArmor`; Leben stops at 0,
    * where a character or a trained companion is dying and any other creature is defeated.
    */
-  async applyDamage(amount: number, { ignoreArmor = false, type, effects = [] }: DamageOptions = {}): Promise<DamageOutcome> {
+  async applyDamage(amount: number, { ignoreArmor = false, type, effects = [], marks }: DamageOptions = {}): Promise<DamageOutcome> {
     const sys = this.flexSystem;
     const outcome = applyHit({ leben: sys.leben?.value ?? 0, ruestung: sys.derived?.ruestung ?? 0, damage: amount, ignoreArmor });
-    const water = damageEffects(this as unknown as Actor.Implementation, type, effects);
-    if (outcome.taken > 0) await this.update({ "system.leben.value": outcome.leben } as never);
+    const water = damageEffectsFor(this.asImplementation, type, effects);
+    if (outcome.taken > 0 || marks) await this.update({ ...(outcome.taken > 0 ? { "system.leben.value": outcome.leben } : {}), ...marks } as never); // dotted paths: the types want nested update data
     if (outcome.downed) await this.toggleStatusEffect(this.downedStatus, { active: true });
-    if (water.apply.length) await addStatuses(this as unknown as Actor.Implementation, water.apply);
+    if (water.apply.length) await addStatuses(this.asImplementation, water.apply);
     const rules = water.rule ? [...outcome.rules, water.rule] : outcome.rules;
     return { ...outcome, rules, effectsSuppressed: water.effectsSuppressed, notes: water.note ? [water.note] : [] };
   }
@@ -163,10 +163,17 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   /**
    * R-FALL-1..3: this actor falls `height` Schritt (Athletik against height × 3, else 1W4 per Schritt),
    * onto a token or actor if given (null: the ground; omitted: whatever token is at its landing spot).
-   * One chat card; see automation/falling.ts.
+   * One chat card; see automation/falling/. Null when falling is not registered.
    */
-  fall(height: number, options: FallOptions = {}): Promise<FallReport | null> {
-    return fall(this as unknown as Actor.Implementation, height, options);
+  async fall(height: number, options: Record<string, unknown> = {}): Promise<unknown> {
+    const start = fallStarterOrNull();
+    return start ? start(this.asImplementation, height, options) : null;
+  }
+
+  /** This document as the configured Actor class, which it is once CONFIG.Actor.documentClass names FlexActor. */
+  get asImplementation(): Actor.Implementation {
+    // The types cannot see that FlexActor is the configured document class.
+    return this as unknown as Actor.Implementation;
   }
 
   /** R-CORE-8 / R-COMP-8: what 0 Leben means for this actor. */

@@ -1,24 +1,29 @@
-// FlexItem: a talent rolls its check from its owner; a weapon its talent's, a spell its Zauberschule's;
-// a creature's attack its damage.
-import { rollSpell, rollWeapon } from "../automation/water-combat";
-import type { ItemRollOptions } from "../automation/water-combat";
-import { rollDamage } from "../dice/damage-roll";
+// FlexItem: a talent rolls its check from its owner; other types roll through the roller their feature
+// registered (a weapon its talent's check, a spell its Zauberschule's, a creature's attack its damage).
+import type { RollCheckOptions } from "./actor";
 import type { FlexActor } from "./actor";
+import { itemRollerFor } from "./features";
+
+export type ItemRollOptions = Omit<RollCheckOptions, "attribute" | "talent"> & {
+  /** The distance to the target in Schritt (a ranged weapon under water may not exceed its range). */
+  distance?: number | null;
+};
 
 export class FlexItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
-  /**
-   * Rolls this item's check for the owning actor: a talent its own, a weapon its talent's (R-WATER-2 may
-   * refuse it under water; pass `distance` in Schritt), a spell its Zauberschule's (R-WATER-3). Others: null.
-   */
-  async roll(options: ItemRollOptions = {}) {
+  /** Rolls this item for the owning actor; null when it has no owner or nothing to roll. */
+  async roll(options: ItemRollOptions = {}): Promise<unknown> {
     const actor = this.actor as FlexActor | null;
     if (!actor) return null;
-    const item = this as unknown as Item.Implementation;
-    if (this.type === "weapon") return rollWeapon(item, actor, options);
-    if (this.type === "spell") return rollSpell(item, actor, options);
-    if (this.type === "attack") return actor.isOwner ? rollDamage(item, actor as unknown as Actor.Implementation) : null;
-    if (this.type !== "talent") return null;
-    const { distance: _distance, ...checkOptions } = options;
-    return actor.rollTalent(item, checkOptions);
+    if (this.type === "talent") {
+      const { distance: _distance, ...checkOptions } = options;
+      return actor.rollTalent(this.asImplementation, checkOptions);
+    }
+    const roller = itemRollerFor(this.type);
+    return roller ? roller(this.asImplementation, actor.asImplementation, options) : null;
+  }
+
+  /** This document as the configured Item class (the types cannot see that FlexItem is it). */
+  get asImplementation(): Item.Implementation {
+    return this as unknown as Item.Implementation;
   }
 }

@@ -2,16 +2,16 @@
 // dice, the landing target's Ausweichen (on the active GM's client when this user does not own the
 // target), the damage applied when the world wants it applied at once, and ONE chat card carrying
 // every roll. A fall id makes it safe to run twice: a fall that already has its card is not resolved again.
-import { CheckRoll } from "../dice/check-roll";
-import type { FlexActor } from "../documents/actor";
-import { onActiveGM, registerQuery } from "../helpers/queries";
-import { FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../rules";
-import { applyFallDamage, fallRecordOf } from "./falling-apply";
-import { checkRecord, fallRecord, renderFallCard } from "./falling-card";
-import type { ActorRef, AppliedRecord, FallCheckRecord, FallRecord, FallSource } from "./falling-card";
-import { findLanding, fromUuid, landingFromDocument, refOf, resolveActor, resolveToken, tokenOfActor } from "./falling-landing";
-import type { Landing, SpotLike } from "./falling-landing";
-import { fallSettings } from "./falling-settings";
+import { CheckRoll } from "../../dice/check-roll";
+import type { FlexActor } from "../../documents/actor";
+import { onActiveGM, registerQuery } from "../../helpers/queries";
+import { FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../../rules";
+import { applyFallDamage, fallRecordOf } from "./apply";
+import { checkRecord, fallRecord, renderFallCard } from "./card";
+import type { ActorRef, AppliedRecord, FallCheckRecord, FallRecord, FallSource } from "./card";
+import { findLanding, fromUuid, landingFromDocument, refOf, resolveActor, resolveToken, tokenOfActor } from "./landing";
+import type { Landing, SpotLike } from "./landing";
+import { fallSettings } from "./settings";
 
 const RESOLVE = "fallResolve";
 const DODGE = "fallDodge";

@@ -3,11 +3,11 @@
 // other by the active GM — the one place where two users clicking at the same moment cannot both
 // apply. With no GM online, a user who owns the creature and posted the card applies it directly;
 // anyone else is told that no GM is online, and nothing is applied to that creature.
-import { onActiveGM, registerQuery } from "../helpers/queries";
-import type { FlexActor } from "../documents/actor";
-import { applicableKeys, effectOf, renderFallCard } from "./falling-card";
-import type { AppliedRecord, FallEffectKey, FallRecord } from "./falling-card";
-import { resolveActor } from "./falling-landing";
+import { onActiveGM, registerQuery } from "../../helpers/queries";
+import type { FlexActor } from "../../documents/actor";
+import { applicableKeys, effectOf, renderFallCard } from "./card";
+import type { AppliedRecord, FallEffectKey, FallRecord } from "./card";
+import { resolveActor } from "./landing";
 
 const QUERY = "fallApply";
 

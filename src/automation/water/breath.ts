@@ -2,10 +2,10 @@
 // only) rolls each submerged combatant's breath die and lets everyone else breathe again. One batched
 // actor write per round (one per token for unlinked tokens), drowning on or off per actor, one chat card
 // with all the rolls. Each actor remembers the last round processed, so a rewound round is not rolled twice.
-import { registerCombatAutomation } from "../documents/combat";
-import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../rules";
-import type { BreathOutcome, BreathState, Die } from "../rules";
-import { addStatuses, removeStatuses } from "../helpers/status-effects";
+import { registerCombatAutomation } from "../../documents/combat";
+import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../../rules";
+import type { BreathOutcome, BreathState, Die } from "../../rules";
+import { addStatuses, removeStatuses } from "../../helpers/status-effects";
 
 export const BREATH_CARD = "systems/flex/templates/chat/breath-card.hbs";
 

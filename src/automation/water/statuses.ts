@@ -1,7 +1,7 @@
 // The water statuses: which to add going under water, and R-WATER-5 for the token HUD's manual toggle:
 // switching "underwater" on adds "wet".
-import { addStatuses } from "../helpers/status-effects";
-import { statusesEnteringWater } from "../rules";
+import { addStatuses } from "../../helpers/status-effects";
+import { statusesEnteringWater } from "../../rules";
 
 /** R-WATER-5: the statuses to add to an actor going under water ("underwater" and "wet", minus those it has). */
 export function enteringWater(actor: Actor.Implementation): string[] {

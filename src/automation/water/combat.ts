@@ -1,20 +1,19 @@
 // Fighting under water: Ausweichen gets a Nachteil (R-WATER-1), a ranged weapon cannot shoot beyond its
 // range (R-WATER-2), a spell not cast Still costs one more breath check (R-WATER-3). FlexItem#roll calls
 // rollWeapon / rollSpell; the check itself is FlexActor#rollCheck's.
-import { registerCheckAdjustment } from "../documents/check-adjustments";
-import type { FlexActor, RollCheckOptions } from "../documents/actor";
-import { dieLabel, rangedAttack, spellBreathChecks, waterCheckAdjustment } from "../rules";
+import { registerCheckAdjustment } from "../../documents/check-adjustments";
+import type { FlexActor } from "../../documents/actor";
+import { registerItemRoller } from "../../documents/features";
+import type { ItemRollOptions } from "../../documents/item";
+import { dieLabel, rangedAttack, spellBreathChecks, waterCheckAdjustment } from "../../rules";
 import { breathResultText, extraBreathCheck } from "./breath";
-
-export type ItemRollOptions = Omit<RollCheckOptions, "attribute" | "talent"> & {
-  /** The distance to the target in Schritt (a ranged weapon under water may not exceed its range). */
-  distance?: number | null;
-};
 
 const underwater = (actor: FlexActor) => actor.statuses.has("underwater");
 
 /** R-WATER-1: registered with FlexActor#rollCheck; the note names the rule on the card. */
 export function registerWaterCheckAdjustment(): void {
+  registerItemRoller("weapon", (item, actor, options) => rollWeapon(item, actor as unknown as FlexActor, options));
+  registerItemRoller("spell", (item, actor, options) => rollSpell(item, actor as unknown as FlexActor, options));
   registerCheckAdjustment("water", ({ actor, talent }) => {
     const adjustment = waterCheckAdjustment({ talent: talent?.name, underwater: actor.statuses.has("underwater") });
     return adjustment ? { nachteile: adjustment.nachteile, note: game.i18n!.localize("FLEX.Water.Dodge.Note") } : null;

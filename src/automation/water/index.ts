@@ -1,10 +1,12 @@
 // Water (RULES.md §2) wired into Foundry: breath every KR, the water region behaviour, wet with under
 // water, the under-water check adjustment, swimming at half speed and the breath die as a token bar.
-import { WATER_BEHAVIOR, WaterRegionBehavior } from "../data/region-behavior/water";
+import { WATER_BEHAVIOR, WaterRegionBehavior } from "./region-behavior";
+import { registerDamageEffectsFilter } from "../../documents/features";
 import { registerBreath } from "./breath";
-import { registerWaterCheckAdjustment } from "./water-combat";
-import { registerSwimming } from "./water-movement";
-import { registerWetWithUnderwater } from "./water-statuses";
+import { damageEffects } from "./damage";
+import { registerWaterCheckAdjustment } from "./combat";
+import { registerSwimming } from "./movement";
+import { registerWetWithUnderwater } from "./statuses";
 
 export { advanceBreath } from "./breath";
 
@@ -15,6 +17,7 @@ export function registerWater(): void {
   registerWaterCheckAdjustment();
   registerWetWithUnderwater();
   registerSwimming();
+  registerDamageEffectsFilter(damageEffects);
   const behaviors = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> };
   behaviors.dataModels[WATER_BEHAVIOR] = WaterRegionBehavior;
   behaviors.typeIcons[WATER_BEHAVIOR] = "fa-solid fa-water";

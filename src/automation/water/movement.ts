@@ -1,6 +1,6 @@
 // R-SWIM-1 in v13 token movement: the "swim" action costs double for a creature with a Flex speed,
 // so a token swims half as far as it walks. Others (no Flex speed) keep core's cost.
-import { swimCost } from "../rules";
+import { swimCost } from "../../rules";
 
 type CostFunction = (cost: number, ...rest: unknown[]) => number;
 type MovementAction = { getCostFunction?: (token: { actor?: Actor.Implementation | null }, options?: unknown) => CostFunction };

@@ -2,7 +2,7 @@
 // wet (R-WATER-5); one that leaves is no longer under water (Decision: it stays wet until the GM clears it).
 // Core fires region events on every client; only the client of the user who moved the token acts.
 import { addStatuses, removeStatuses } from "../../helpers/status-effects";
-import { enteringWater } from "../../automation/water-statuses";
+import { enteringWater } from "./statuses";
 
 export const WATER_BEHAVIOR = "flex.water";
 

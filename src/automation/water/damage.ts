@@ -1,7 +1,7 @@
 // R-WATER-4 for FlexActor#applyDamage: under water, (F) and (Lava) damage still hurt, but their effects
 // (the statuses a caller passes along) do not occur; the outcome says so and names the rule.
-import { damageEffectsApply } from "../rules";
-import type { RuleId } from "../rules";
+import { damageEffectsApply } from "../../rules";
+import type { RuleId } from "../../rules";
 
 export interface DamageEffects {
   /** The statuses to apply after the damage. */

@@ -1,9 +1,9 @@
 // Where a fall ends (R-FALL-2): the faller's landing squares, and what is found there — a creature, or
 // a destructible object (a token or a tile the GM flagged `flags.flex.destructible`). Also how to find the
 // actors of a fall again on another client (the active GM's) from their uuids.
-import { chooseLanding } from "../rules";
-import type { Footprint, LandingCandidate } from "../rules";
-import type { ActorRef } from "./falling-card";
+import { chooseLanding } from "../../rules";
+import type { Footprint, LandingCandidate } from "../../rules";
+import type { ActorRef } from "./card";
 
 /** The parts of a TokenDocument falling reads (a narrow view; the full types are not needed here). */
 export interface TokenLike {

@@ -1,11 +1,11 @@
 // The fall's chat card (R-FALL-1..3): what the message flags record about one fall, and the HTML the
 // card shows for it. The content is a function of the record, re-rendered whenever Apply or Undo
 // changes what was applied.
-import { checkCardData } from "../dice/check-card";
-import type { CheckCardData } from "../dice/check-card";
-import type { CheckRoll } from "../dice/check-roll";
-import { dieLabel } from "../rules";
-import type { FallOutcome, RuleId } from "../rules";
+import { checkCardData } from "../../dice/check-card";
+import type { CheckCardData } from "../../dice/check-card";
+import type { CheckRoll } from "../../dice/check-roll";
+import { dieLabel } from "../../rules";
+import type { FallOutcome, RuleId } from "../../rules";
 
 export const FALL_CARD_TEMPLATE = "systems/flex/templates/chat/fall-card.hbs";
 

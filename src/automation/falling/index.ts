@@ -1,0 +1,53 @@
+// Falling (R-FALL-1..3) wired into Foundry: the API (fall.ts), its triggers (triggers.ts), where a fall is
+// resolved (resolve.ts), the card and its Apply / Undo (card.ts, apply.ts).
+import { registerFallStarter } from "../../documents/features";
+import { fallCardAction, fallRecordOf, mayAct, registerFallApplyQuery } from "./apply";
+import type { FallAction } from "./apply";
+import type { FallEffectKey } from "./card";
+import { fall } from "./fall";
+import type { FallOptions } from "./fall";
+import { PitBehaviorData, setPitEnterHandler } from "./pit-behavior";
+import { registerFallResolveQueries } from "./resolve";
+import { registerFallingSettings } from "./settings";
+import { onMoveToken, onPitEnter } from "./triggers";
+
+export type { FallReport } from "./resolve";
+export type { FallRecord } from "./card";
+export type { FallOptions } from "./fall";
+export { fallCardAction } from "./apply";
+export { fall } from "./fall";
+
+export const PIT_TYPE = "flex.pit";
+
+/** Wires the card's Apply / Undo buttons; a user who may not use one does not see it. */
+function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (!fallRecordOf(message)) return;
+  for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexFall']")) {
+    const key: FallEffectKey = button.dataset.key === "target" ? "target" : "faller";
+    const action: FallAction = button.dataset.action === "flexFallUndo" ? "undo" : "apply";
+    if (!mayAct(game.user!, message as never, key, action)) {
+      button.hidden = true;
+      continue;
+    }
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      void fallCardAction(message, key, action).finally(() => (button.disabled = false));
+    });
+  }
+}
+
+/** Registers settings, the pit region behaviour, the GM queries and the hooks of falling. Call at init. */
+export function registerFalling(): void {
+  registerFallStarter((actor, height, options) => fall(actor, height, options as FallOptions));
+  registerFallingSettings();
+  registerFallResolveQueries();
+  registerFallApplyQuery();
+  Object.assign(CONFIG.RegionBehavior.dataModels, { [PIT_TYPE]: PitBehaviorData });
+  Object.assign(CONFIG.RegionBehavior.typeIcons, { [PIT_TYPE]: "fa-solid fa-person-falling" });
+  setPitEnterHandler(onPitEnter);
+  // The types do not list v13's moveToken hook yet.
+  const hooks = Hooks as unknown as { on(hook: string, fn: (...args: never[]) => unknown): number };
+  hooks.on("moveToken", onMoveToken);
+  hooks.on("renderChatMessageHTML", onRenderChatMessage);
+}
