@@ -34,6 +34,11 @@ export const FLEX = {
   reactionsPerRound: REACTIONS_PER_ROUND,
   /** Decision: the die of an attribute nobody has set yet. */
   defaultAttributeDie: 6 as const,
+  /** The highest fall (Schritt) a request to the GM may carry; higher ones are refused as forged. */
+  maxFallHeight: 100,
+  /** How long (ms) a client waits for the active GM to carry out a request, and for a requester to confirm one. */
+  queryTimeout: 30_000,
+  confirmTimeout: 5_000,
 };
 
 export type FlexConfig = typeof FLEX;

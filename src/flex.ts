@@ -18,7 +18,7 @@ import { rollDamage } from "./dice/damage-roll";
 import { FlexItem } from "./documents/item";
 import { registerActorDirectoryButtons } from "./helpers/directory";
 import { preloadTemplates } from "./helpers/handlebars";
-import { registerQueryHandler } from "./helpers/queries";
+import { registerRelayHandler } from "./automation/gm-relay";
 import { registerSettings } from "./helpers/settings";
 import { registerStatusEffects } from "./helpers/status-effects";
 import * as rules from "./rules";
@@ -38,7 +38,7 @@ Hooks.once("init", () => {
 
   registerSettings();
   registerStatusEffects();
-  registerQueryHandler();
+  registerRelayHandler();
   registerEndOfDay();
   registerFalling();
   registerWater();

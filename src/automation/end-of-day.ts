@@ -1,7 +1,10 @@
 // End of day (R-EXH-1..4) for a party: decided by rules/exhaustion.ts, applied on the active GM's
-// client in one batched actor update, announced in one chat card. Safe to run twice: each request
-// carries an id that every actor remembers, and a repeated request changes nothing.
-import { onActiveGM, registerQuery } from "../helpers/queries";
+// client in its work queue, in one batched actor update, announced in one chat card. Safe to run twice,
+// twice at once and across a change of GM: each request has an id that every actor remembers in the same
+// write that changes it, and a repeated request changes nothing. Only a GM may ask for it.
+import { writeActorChanges } from "./actor-writes";
+import { askActiveGM, refuse, registerRelay } from "./gm-relay";
+import type { RelayContext } from "./gm-relay";
 import { endOfDay } from "../rules";
 import type { DayOutcome } from "../rules";
 
@@ -20,7 +23,6 @@ export interface EndOfDayRequest {
   actorIds: string[];
   /** Needs per actor from the dialog; an actor without an entry uses its sheet's "versorgung". */
   needs?: Record<string, Needs>;
-  userId?: string;
 }
 
 export interface EndOfDayEntry {
@@ -47,32 +49,42 @@ type CharacterSystem = {
 const FULL: Needs = { essen: true, trinken: true, schlaf: true };
 
 /** What a GM (or a macro) calls: runs on the active GM's client. Players are refused. */
-export async function requestEndOfDay(request: Omit<EndOfDayRequest, "requestId" | "userId"> & { requestId?: string }): Promise<EndOfDayReport | null> {
+export async function requestEndOfDay(request: Omit<EndOfDayRequest, "requestId"> & { requestId?: string }): Promise<EndOfDayReport | null> {
   if (!game.user?.isGM) {
     ui.notifications?.warn(game.i18n!.localize("FLEX.EndOfDay.GMOnly"));
     return null;
   }
-  const payload: EndOfDayRequest = { ...request, requestId: request.requestId ?? foundry.utils.randomID(), userId: game.user.id };
-  return onActiveGM<EndOfDayReport>(QUERY, payload as unknown as Record<string, unknown>);
+  const requestId = request.requestId ?? foundry.utils.randomID();
+  const payload = { actorIds: request.actorIds, needs: request.needs ?? {} };
+  return askActiveGM<EndOfDayReport>(QUERY, payload, { requestId });
 }
 
-/** Runs on the active GM's client only (reached through requestEndOfDay). */
-export async function runEndOfDay(request: EndOfDayRequest): Promise<EndOfDayReport> {
-  const requester = request.userId ? game.users!.get(request.userId) : game.user;
-  if (!requester?.isGM) throw new Error("Flex | end of day may only be requested by a GM");
+const bool = (v: unknown, fallback: boolean) => (typeof v === "boolean" ? v : fallback);
+
+/** The needs the request gives for one actor, each a boolean or the sheet's value. */
+function needsFor(raw: unknown, sheet: Needs): Needs {
+  const n = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  return { essen: bool(n.essen, sheet.essen), trinken: bool(n.trinken, sheet.trinken), schlaf: bool(n.schlaf, sheet.schlaf) };
+}
+
+/** Runs in the active GM's work queue (reached through requestEndOfDay); documents are read here, not before. */
+export async function runEndOfDay(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<EndOfDayReport | ReturnType<typeof refuse>> {
+  if (!requester.isGM) return refuse("forbidden", `end of day asked for by ${requester.name}, who is no GM`);
+  const ids = Array.isArray(payload.actorIds) ? payload.actorIds.map(String) : [];
+  const needsById = (payload.needs && typeof payload.needs === "object" ? payload.needs : {}) as Record<string, unknown>;
 
   const entries: EndOfDayEntry[] = [];
   const skipped: string[] = [];
-  const updates: Record<string, unknown>[] = [];
-  for (const id of new Set(request.actorIds)) {
+  const changes: { actor: Actor.Implementation; changes: Record<string, unknown> }[] = [];
+  for (const id of new Set(ids)) {
     const actor = game.actors!.get(id) as Actor.Implementation | undefined;
     if (!actor || actor.type !== "character") continue;
-    if (actor.getFlag("flex" as never, "lastEndOfDay" as never) === request.requestId) {
+    if (actor.getFlag("flex", "lastEndOfDay") === requestId) {
       skipped.push(actor.name);
       continue;
     }
     const sys = actor.system as unknown as CharacterSystem;
-    const needs = { ...sys.versorgung, ...(request.needs?.[id] ?? {}) };
+    const needs = needsFor(needsById[id], sys.versorgung);
     const before = sys.erschoepfung.value;
     const outcome = endOfDay({
       erschoepfung: before,
@@ -83,20 +95,27 @@ export async function runEndOfDay(request: EndOfDayRequest): Promise<EndOfDayRep
       gainedToday: sys.erschoepfung.heuteErhalten,
     });
     entries.push({ actorId: id, name: actor.name, before, outcome, missing: (["essen", "trinken", "schlaf"] as const).filter((k) => !needs[k]) });
-    updates.push({
-      _id: id,
-      "system.erschoepfung.value": outcome.erschoepfung,
-      "system.erschoepfung.heuteErhalten": false,
-      // A new day starts with its needs assumed met again (R-EXH-1).
-      "system.versorgung": { ...FULL },
-      "flags.flex.lastEndOfDay": request.requestId,
+    changes.push({
+      actor,
+      changes: {
+        "system.erschoepfung.value": outcome.erschoepfung,
+        "system.erschoepfung.heuteErhalten": false,
+        // A new day starts with its needs assumed met again (R-EXH-1).
+        "system.versorgung": { ...FULL },
+        // The mark lives on the actor, in the same write: a repeated request, on any GM, changes nothing.
+        "flags.flex.lastEndOfDay": requestId,
+      },
     });
   }
 
-  if (updates.length) await Actor.updateDocuments(updates as never, { flexEndOfDay: true } as never);
-  // R-EXH-3: death is a status on each actor that died (one write per such actor, only for them).
+  await writeActorChanges(changes, { flexEndOfDay: true });
+  // R-EXH-3: death is a status on each actor that died (one write per such actor, only for them, once).
   await Promise.all(
-    entries.filter((e) => e.outcome.dead).map((e) => (game.actors!.get(e.actorId) as Actor.Implementation | undefined)?.toggleStatusEffect("dead", { active: true })),
+    entries
+      .filter((e) => e.outcome.dead)
+      .map((e) => game.actors!.get(e.actorId) as Actor.Implementation | undefined)
+      .filter((a) => a && !a.statuses.has("dead"))
+      .map((a) => a!.toggleStatusEffect("dead", { active: true })),
   );
 
   let messageId: string | null = null;
@@ -105,11 +124,11 @@ export async function runEndOfDay(request: EndOfDayRequest): Promise<EndOfDayRep
     const message = await ChatMessage.create({
       content,
       speaker: { alias: game.i18n!.localize("FLEX.EndOfDay.Title") },
-      flags: { flex: { endOfDay: { requestId: request.requestId, entries: entries.map((e) => ({ actorId: e.actorId, before: e.before, after: e.outcome.erschoepfung })) } } },
+      flags: { flex: { endOfDay: { requestId, entries: entries.map((e) => ({ actorId: e.actorId, before: e.before, after: e.outcome.erschoepfung })) } } },
     } as never);
     messageId = message?.id ?? null;
   }
-  return { requestId: request.requestId, entries, skipped, messageId };
+  return { requestId, entries, skipped, messageId };
 }
 
 function rulesApplied(entries: EndOfDayEntry[]): string {
@@ -117,5 +136,5 @@ function rulesApplied(entries: EndOfDayEntry[]): string {
 }
 
 export function registerEndOfDay(): void {
-  registerQuery(QUERY, (payload) => runEndOfDay(payload as unknown as EndOfDayRequest));
+  registerRelay(QUERY, runEndOfDay);
 }

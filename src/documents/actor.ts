@@ -44,11 +44,34 @@ export interface DamageOptions {
   type?: string;
   /** Statuses the damage brings with it (e.g. burning); applied unless R-WATER-4 suppresses them. */
   effects?: string[];
-  /** More changes for the same write, e.g. the "applied" mark of the card that deals the damage. */
-  marks?: Record<string, unknown>;
+  /**
+   * The "applied" mark of the card that deals this damage: recorded on this actor in the same write that
+   * changes Leben, so the damage is applied once, whoever clicks and whichever GM carries it out.
+   */
+  mark?: { key: string; by: string };
 }
 
-export type DamageOutcome = HitOutcome & { effectsSuppressed: boolean; notes: string[] };
+/** What a card applied to an actor, kept on the actor under flags.flex.applied.<key> until undone. */
+export interface AppliedMark {
+  taken: number;
+  downed: boolean;
+  /** The status switched on at 0 Leben (R-CORE-8), null if none. */
+  status: string | null;
+  /** The user on whose behalf it was applied. */
+  by: string;
+  at: number;
+}
+
+/** Marks kept per actor; the oldest go when more come (an Undo that old is no longer offered). */
+const MARKS_KEPT = 50;
+const MARK_KEY = /^[\w-]{1,120}$/;
+
+/** A mark key from any id (fall ids contain dots, which flag paths cannot). */
+export function markKey(...parts: string[]): string {
+  return parts.join("-").replace(/[^\w-]/g, "_").slice(0, 120);
+}
+
+export type DamageOutcome = HitOutcome & { effectsSuppressed: boolean; notes: string[]; mark: AppliedMark | null; already: boolean };
 
 type Sys = { attributes?: Record<string, number>; erschoepfung?: { value: number }; derived?: { ruestung?: number }; leben?: { value: number } };
 
@@ -149,15 +172,59 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
    * R-CORE-7 / R-CORE-8 / R-COMP-8: one hit. Rüstung reduces it unless `ignoreArmor`; Leben stops at 0,
    * where a character or a trained companion is dying and any other creature is defeated.
    */
-  async applyDamage(amount: number, { ignoreArmor = false, type, effects = [], marks }: DamageOptions = {}): Promise<DamageOutcome> {
+  async applyDamage(amount: number, { ignoreArmor = false, type, effects = [], mark }: DamageOptions = {}): Promise<DamageOutcome> {
     const sys = this.flexSystem;
     const outcome = applyHit({ leben: sys.leben?.value ?? 0, ruestung: sys.derived?.ruestung ?? 0, damage: amount, ignoreArmor });
+    if (mark && this.appliedMark(mark.key)) {
+      return { ...outcome, taken: 0, downed: false, leben: sys.leben?.value ?? 0, effectsSuppressed: false, notes: [], mark: this.appliedMark(mark.key), already: true };
+    }
     const water = damageEffectsFor(this.asImplementation, type, effects);
-    if (outcome.taken > 0 || marks) await this.update({ ...(outcome.taken > 0 ? { "system.leben.value": outcome.leben } : {}), ...marks } as never); // dotted paths: the types want nested update data
+    const changes: Record<string, unknown> = {};
+    if (outcome.taken > 0) changes["system.leben.value"] = outcome.leben;
+    let applied: AppliedMark | null = null;
+    if (mark) {
+      applied = { taken: outcome.taken, downed: outcome.downed, status: outcome.downed ? this.downedStatus : null, by: mark.by, at: Date.now() };
+      Object.assign(changes, { [`flags.flex.applied.${markKey(mark.key)}`]: applied }, this.pruneMarks());
+    }
+    if (Object.keys(changes).length) await this.update(changes as never); // dotted paths: the types describe nested update data
     if (outcome.downed) await this.toggleStatusEffect(this.downedStatus, { active: true });
     if (water.apply.length) await addStatuses(this.asImplementation, water.apply);
     const rules = water.rule ? [...outcome.rules, water.rule] : outcome.rules;
-    return { ...outcome, rules, effectsSuppressed: water.effectsSuppressed, notes: water.note ? [water.note] : [] };
+    return { ...outcome, rules, effectsSuppressed: water.effectsSuppressed, notes: water.note ? [water.note] : [], mark: applied, already: false };
+  }
+
+  /** The mark a card left when it applied damage here, or null. */
+  appliedMark(key: string): AppliedMark | null {
+    const marks = this.getFlag("flex", "applied");
+    const mark = marks && typeof marks === "object" ? (marks as Record<string, unknown>)[markKey(key)] : null;
+    return mark && typeof mark === "object" && Number.isFinite((mark as AppliedMark).taken) ? (mark as AppliedMark) : null;
+  }
+
+  /**
+   * Takes back what the card with this mark applied: the Leben in the same write that removes the mark, then
+   * the status it set. False when there is nothing to undo (never applied, or undone already).
+   */
+  async undoDamage(key: string): Promise<AppliedMark | null> {
+    const mark = this.appliedMark(key);
+    if (!mark) return null;
+    const leben = this.flexSystem.leben?.value ?? 0;
+    const changes = { "system.leben.value": leben + Math.max(0, Math.trunc(mark.taken)), [`flags.flex.applied.-=${markKey(key)}`]: null };
+    await this.update(changes as never); // dotted paths: the types describe nested update data
+    if (mark.downed && mark.status && this.statuses.has(mark.status)) await this.toggleStatusEffect(mark.status, { active: false });
+    return mark;
+  }
+
+  /** Deletions of the oldest marks, so that with the one being added at most MARKS_KEPT remain. */
+  private pruneMarks(): Record<string, null> {
+    const marks = this.getFlag("flex", "applied");
+    if (!marks || typeof marks !== "object") return {};
+    const entries = Object.entries(marks as Record<string, { at?: unknown }>);
+    const stale = entries
+      .filter(([k, m]) => !MARK_KEY.test(k) || !m || typeof m !== "object")
+      .map(([k]) => k);
+    const valid = entries.filter(([k]) => !stale.includes(k)).sort((a, b) => Number(a[1].at) - Number(b[1].at));
+    const excess = valid.slice(0, Math.max(0, valid.length - (MARKS_KEPT - 1))).map(([k]) => k);
+    return Object.fromEntries([...stale, ...excess].map((k) => [`flags.flex.applied.-=${k}`, null]));
   }
 
   /**

@@ -11,6 +11,12 @@ declare global {
   interface CONFIG {
     FLEX: FlexConfig;
   }
+  namespace CONFIG {
+    interface Queries {
+      /** Flex's one relay to the active GM (automation/gm-relay.ts). */
+      flex: (data: Record<string, unknown>) => Promise<unknown>;
+    }
+  }
 }
 
 declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
@@ -31,6 +37,27 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     Actor: typeof FlexActor;
     Item: typeof FlexItem;
     Combat: typeof FlexCombat;
+  }
+  interface FlagConfig {
+    Actor: {
+      flex: {
+        /** The last end-of-day request applied to this character (R-EXH-1..4). */
+        lastEndOfDay?: string;
+        /** The last breath round processed, "<combatId>:<round>" (R-BREATH-1..4). */
+        breath?: string;
+        /** Damage applied by a card, by mark id: the "applied" mark lives on the target. */
+        applied?: Record<string, unknown>;
+      };
+    };
+    ChatMessage: {
+      flex: {
+        fall?: unknown;
+        check?: unknown;
+        damage?: unknown;
+        breath?: unknown;
+        endOfDay?: unknown;
+      };
+    };
   }
   interface SettingConfig {
     "flex.currencyLabel": string;

@@ -1,6 +1,6 @@
 // End of day (R-EXH-1..4) for a whole party: one batched write and one chat card, on the active GM only.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, messages, resetWorld, state, writesOf, type Clients } from "../harness";
+import { as, createActor, disconnect, messages, resetWorld, state, writesOf, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -44,13 +44,20 @@ describe("end of day for 50 characters with two GMs and three players connected"
   it("running the same request twice changes nothing the second time", async () => {
     const actors = await party(3, () => ({ versorgung: { essen: false, trinken: true, schlaf: true } }));
     const request = { requestId: "tag-1-xxxxxxxxxx", actorIds: actors.map((a) => a.id) };
-    await flex().requestEndOfDay(request);
+    const first = await flex().requestEndOfDay(request);
     const writes = state.writes.length;
     const second = await flex().requestEndOfDay(request);
     expect(state.writes.length).toBe(writes);
     expect(messages()).toHaveLength(1);
-    expect(second.skipped).toHaveLength(3);
+    // The GM work queue knows the id: the second answer is the first's.
+    expect(second).toEqual(first);
     expect(actors.map((a) => sys(a).erschoepfung.value)).toEqual([1, 1, 1]);
+    // A new active GM has a fresh queue; the marks on the actors still refuse the same request.
+    disconnect(clients.gms[0]);
+    const third = await as(clients.gms[1], () => flex().requestEndOfDay(request));
+    expect(third.skipped).toHaveLength(3);
+    expect(state.writes.length).toBe(writes);
+    expect(messages()).toHaveLength(1);
   });
 
   it("a player cannot end the day: a message, no write", async () => {

@@ -1,10 +1,12 @@
-// Apply and Undo on the fall card. Each affected creature's damage is applied at most once: the card's
-// flags record what was applied, and a repeated Apply is a no-op. Clicks are carried out one after the
-// other by the active GM — the one place where two users clicking at the same moment cannot both
-// apply. With no GM online, a user who owns the creature and posted the card applies it directly;
-// anyone else is told that no GM is online, and nothing is applied to that creature.
-import { onActiveGM, registerQuery } from "../../helpers/queries";
-import type { FlexActor } from "../../documents/actor";
+// Apply and Undo on the fall card. Each affected creature's damage is applied at most once: the mark of what
+// was applied lives on the creature itself, written with its Leben (FlexActor#applyDamage), so a repeated
+// Apply is a no-op on any client and across a change of active GM; the card only shows it. Clicks are carried
+// out by the active GM in its work queue; with no GM online, a user who owns the creature and posted the
+// card applies it directly (in this client's queue); anyone else is told that no GM is online.
+import type { AppliedMark, FlexActor } from "../../documents/actor";
+import { runOnGMQueue } from "../gm-queue";
+import { askActiveGM, refuse, registerRelay } from "../gm-relay";
+import type { RelayContext } from "../gm-relay";
 import { applicableKeys, effectOf, renderFallCard } from "./card";
 import type { AppliedRecord, FallEffectKey, FallRecord } from "./card";
 import { resolveActor } from "./landing";
@@ -16,27 +18,25 @@ export type FallActionStatus = "applied" | "undone" | "already" | "notApplied" |
 
 type MessageLike = ChatMessage.Implementation & { _source: { author?: string | null } };
 
-// Work on one effect runs strictly one after the other on this client (a double click cannot apply twice).
-const queues = new Map<string, Promise<unknown>>();
-
 export function fallRecordOf(message: ChatMessage.Implementation | null | undefined): FallRecord | null {
   const record = message?.getFlag("flex" as never, "fall" as never) as FallRecord | undefined;
   return record && typeof record === "object" && record.faller ? record : null;
 }
 
-/** Decision: R-FALL-1 damage is not an attack, so Rüstung does not reduce it. */
-export async function applyFallDamage(actor: Actor.Implementation, damage: number, by: string): Promise<AppliedRecord> {
-  const flex = actor as unknown as FlexActor;
-  const status = flex.downedStatus;
-  const outcome = await flex.applyDamage(damage, { ignoreArmor: true });
-  return { taken: outcome.taken, downed: outcome.downed, status: outcome.downed ? status : null, by };
+/** The mark a fall leaves on the creature it hurt: one per fall and part (faller or target). */
+export function fallMark(fallId: string, key: FallEffectKey): string {
+  return `fall-${fallId}-${key}`;
 }
 
-/** Gives back the Leben an Apply took and lifts the status it set. */
-export async function undoFallDamage(actor: Actor.Implementation, applied: AppliedRecord): Promise<void> {
-  const leben = (actor.system as unknown as { leben?: { value?: number } }).leben?.value ?? 0;
-  if (applied.taken > 0) await actor.update({ "system.leben.value": leben + applied.taken } as never);
-  if (applied.downed && applied.status && actor.statuses.has(applied.status)) await actor.toggleStatusEffect(applied.status, { active: false });
+const asRecord = (mark: AppliedMark | null): AppliedRecord | null => (mark ? { taken: mark.taken, downed: mark.downed, status: mark.status, by: mark.by } : null);
+
+/**
+ * Decision: R-FALL-1 damage is not an attack, so Rüstung does not reduce it. Null when this fall's damage was
+ * applied to the actor already (its mark is there).
+ */
+export async function applyFallDamage(actor: Actor.Implementation, damage: number, by: string, fallId: string, key: FallEffectKey): Promise<AppliedRecord | null> {
+  const outcome = await (actor as unknown as FlexActor).applyDamage(damage, { ignoreArmor: true, mark: { key: fallMark(fallId, key), by } });
+  return outcome.already ? null : asRecord(outcome.mark);
 }
 
 /** Who may ask for an effect of this card: a GM, the creature's owner, or the user who rolled the fall. */
@@ -45,44 +45,47 @@ export function mayAct(user: User.Implementation, message: MessageLike, key: Fal
   const record = fallRecordOf(message);
   const effect = record && effectOf(record, key);
   if (!effect) return false;
-  if (resolveActor(effect.ref)?.testUserPermission(user, "OWNER")) return true;
+  const actor = resolveActor(effect.ref);
+  if (actor?.testUserPermission(user, "OWNER")) return true;
   if (message._source.author === user.id) return true;
-  return action === "undo" && record.applied[key]?.by === user.id;
+  return action === "undo" && (actor as unknown as FlexActor | null)?.appliedMark(fallMark(record.id, key))?.by === user.id;
 }
 
-async function writeApplied(message: MessageLike, record: FallRecord, key: FallEffectKey, applied: AppliedRecord | null): Promise<void> {
+/** Shows on the card what the creature's mark says (the mark is the truth; the card may lag a GM change). */
+async function showOnCard(message: MessageLike, record: FallRecord, key: FallEffectKey, applied: AppliedRecord | null): Promise<void> {
+  const shown = record.applied?.[key] ?? null;
+  if (JSON.stringify(shown) === JSON.stringify(applied)) return;
   const next: FallRecord = { ...record, applied: { ...record.applied, [key]: applied } };
   const content = await renderFallCard(next);
   await message.update({ content, [`flags.flex.fall.applied.${key}`]: applied } as never);
 }
 
-/** Applies or undoes one effect on this client, which may write both the actor and the card. */
-async function actHere(message: MessageLike, key: FallEffectKey, action: FallAction, by: string): Promise<FallActionStatus> {
+/** Applies or undoes one effect on this client (inside its work queue), which may write the actor and the card. */
+async function actHere(messageId: string, key: FallEffectKey, action: FallAction, by: string): Promise<FallActionStatus> {
+  // Read inside the queue: an earlier click may have changed both since this one was queued.
+  const message = game.messages!.get(messageId) as MessageLike | undefined;
   const record = fallRecordOf(message);
   const effect = record && effectOf(record, key);
-  if (!record || !effect) return "missing";
-  const applied = record.applied?.[key] ?? null;
-  if (action === "apply" && applied) return "already";
-  if (action === "undo" && !applied) return "notApplied";
-  const actor = resolveActor(effect.ref);
+  if (!message || !record || !effect) return "missing";
+  const actor = resolveActor(effect.ref) as FlexActor | null;
   if (!actor) return "missing";
+  const markId = fallMark(record.id, key);
+  const existing = actor.appliedMark(markId);
   if (action === "apply") {
-    await writeApplied(message, record, key, await applyFallDamage(actor, effect.damage, by));
+    if (existing) {
+      await showOnCard(message, record, key, asRecord(existing));
+      return "already";
+    }
+    await showOnCard(message, record, key, await applyFallDamage(actor as unknown as Actor.Implementation, effect.damage, by, record.id, key));
     return "applied";
   }
-  await undoFallDamage(actor, applied!);
-  await writeApplied(message, record, key, null);
+  if (!existing) {
+    await showOnCard(message, record, key, null);
+    return "notApplied";
+  }
+  await actor.undoDamage(markId);
+  await showOnCard(message, record, key, null);
   return "undone";
-}
-
-function serialized(message: MessageLike, key: FallEffectKey, fn: () => Promise<FallActionStatus>): Promise<FallActionStatus> {
-  // Per client (the user id keeps the simulated clients of the test harness apart, too).
-  const lock = `${game.user?.id}.${message.id}.${key}`;
-  const run = (queues.get(lock) ?? Promise.resolve()).then(fn, fn);
-  const tail = run.catch(() => undefined);
-  queues.set(lock, tail);
-  void tail.then(() => queues.get(lock) === tail && queues.delete(lock));
-  return run;
 }
 
 const NOTICE: Partial<Record<FallActionStatus, string>> = {
@@ -94,7 +97,7 @@ const NOTICE: Partial<Record<FallActionStatus, string>> = {
 
 /**
  * What an Apply or Undo button does, on the clicking user's client. Returns what happened; "noGM" when
- * the work needed the active GM and none is online (nothing was applied).
+ * the work needed the active GM and it could not be reached (nothing was applied; the user is told why).
  */
 export async function fallCardAction(message: ChatMessage.Implementation, key: FallEffectKey, action: FallAction): Promise<FallActionStatus> {
   const msg = message as MessageLike;
@@ -103,13 +106,12 @@ export async function fallCardAction(message: ChatMessage.Implementation, key: F
   const record = fallRecordOf(msg);
   if (!record || !applicableKeys(record).includes(key)) status = "missing";
   else if (!mayAct(user, msg, key, action)) status = "refused";
-  else if (action === "apply" && record.applied?.[key]) status = "already";
   else {
     const actor = resolveActor(effectOf(record, key)!.ref);
     const direct = !game.users!.activeGM && !!actor?.isOwner && msg._source.author === user.id;
-    if (direct) status = await serialized(msg, key, () => actHere(msg, key, action, user.id));
+    if (direct) status = await runOnGMQueue(`fallApply:${foundry.utils.randomID()}`, () => actHere(msg.id!, key, action, user.id));
     else {
-      const reply = await onActiveGM<{ status: FallActionStatus }>(QUERY, { messageId: msg.id, key, action, userId: user.id });
+      const reply = await askActiveGM<{ status: FallActionStatus }>(QUERY, { messageId: msg.id, key, action });
       status = reply?.status ?? "noGM";
     }
   }
@@ -118,17 +120,17 @@ export async function fallCardAction(message: ChatMessage.Implementation, key: F
   return status;
 }
 
-/** The active GM's side of an Apply or Undo asked for by another user. */
-async function handleApplyQuery(payload: Record<string, unknown>): Promise<{ status: FallActionStatus }> {
+/** The active GM's side of an Apply or Undo asked for by another user (already in the GM work queue). */
+async function handleApplyQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<{ status: FallActionStatus } | ReturnType<typeof refuse>> {
   const message = game.messages!.get(String(payload.messageId)) as MessageLike | undefined;
-  const requester = game.users!.get(String(payload.userId));
-  const key: FallEffectKey = payload.key === "target" ? "target" : "faller";
-  const action: FallAction = payload.action === "undo" ? "undo" : "apply";
-  if (!message || !requester) return { status: "missing" };
-  if (!mayAct(requester, message, key, action)) return { status: "refused" };
-  return { status: await serialized(message, key, () => actHere(message, key, action, requester.id)) };
+  const key = payload.key === "target" || payload.key === "faller" ? payload.key : null;
+  const action = payload.action === "undo" || payload.action === "apply" ? payload.action : null;
+  if (!key || !action) return refuse("malformed", "fall Apply/Undo without a valid key and action");
+  if (!message) return { status: "missing" };
+  if (!mayAct(requester, message, key, action)) return refuse("forbidden", `${requester.name} may not ${action} ${key} on fall card ${message.id}`);
+  return { status: await actHere(message.id!, key, action, requester.id!) };
 }
 
 export function registerFallApplyQuery(): void {
-  registerQuery(QUERY, handleApplyQuery);
+  registerRelay(QUERY, handleApplyQuery);
 }

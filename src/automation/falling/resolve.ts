@@ -4,7 +4,9 @@
 // every roll. A fall id makes it safe to run twice: a fall that already has its card is not resolved again.
 import { CheckRoll } from "../../dice/check-roll";
 import type { FlexActor } from "../../documents/actor";
-import { onActiveGM, registerQuery } from "../../helpers/queries";
+import { clientLocal } from "../../helpers/client-local";
+import { askActiveGM, refuse, registerRelay } from "../gm-relay";
+import type { RelayContext } from "../gm-relay";
 import { FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../../rules";
 import { applyFallDamage, fallRecordOf } from "./apply";
 import { checkRecord, fallRecord, renderFallCard } from "./card";
@@ -26,7 +28,6 @@ export interface FallRequest {
   landing?: SpotLike | null;
   source: FallSource;
   rollMode?: string;
-  userId: string;
 }
 
 export interface FallReport {
@@ -45,8 +46,8 @@ interface DodgeReply {
 }
 
 // Falls being resolved on this client, and the GM's answers to dodge requests (a repeat gets the same answer).
-const resolving = new Set<string>();
-const dodges = new Map<string, DodgeReply>();
+const resolving = clientLocal("fall.resolving", () => new Set<string>());
+const dodges = clientLocal("fall.dodges", () => new Map<string, DodgeReply>());
 
 export function findFallMessage(fallId: string): ChatMessage.Implementation | undefined {
   return game.messages!.find((m) => fallRecordOf(m as ChatMessage.Implementation)?.id === fallId) as ChatMessage.Implementation | undefined;
@@ -78,12 +79,12 @@ function landingFor(req: FallRequest, actor: Actor.Implementation): Landing | nu
 /** Resolves a fall on this client (its user owns the faller, or is the active GM). */
 export async function resolveFallHere(req: FallRequest): Promise<FallReport> {
   const existing = findFallMessage(req.fallId);
-  if (existing || resolving.has(req.fallId)) return { fallId: req.fallId, fell: true, messageId: existing?.id ?? null, reason: "duplicate" };
-  resolving.add(req.fallId);
+  if (existing || resolving().has(req.fallId)) return { fallId: req.fallId, fell: true, messageId: existing?.id ?? null, reason: "duplicate" };
+  resolving().add(req.fallId);
   try {
     return await resolve(req);
   } finally {
-    resolving.delete(req.fallId);
+    resolving().delete(req.fallId);
   }
 }
 
@@ -128,14 +129,13 @@ async function resolve(req: FallRequest): Promise<FallReport> {
       }
       dodgedHere = true;
     } else {
-      const reply = await onActiveGM<DodgeReply>(DODGE, {
+      const reply = await askActiveGM<DodgeReply>(DODGE, {
         fallId: req.fallId,
         faller: req.faller,
         target: refOf(targetActor, landing!.token),
-        sw: plan.sw,
+        height: plan.height,
         damage,
         apply: autoApply,
-        userId: user.id,
       });
       if (!reply) unresolved = true;
       else {
@@ -149,8 +149,8 @@ async function resolve(req: FallRequest): Promise<FallReport> {
 
   const outcome = resolveFall({ height: plan.height, athletik: athletik.success, damageDice: dice, landing: landing?.kind ?? "ground", dodge: unresolved ? null : dodge });
   const applied: FallRecord["applied"] = { faller: null, target: targetApplied };
-  if (autoApply && outcome.fallerDamage > 0 && actor.isOwner) applied.faller = await applyFallDamage(actor, outcome.fallerDamage, user.id);
-  if (autoApply && dodgedHere && targetActor && (outcome.target?.damage ?? 0) > 0) applied.target = await applyFallDamage(targetActor, outcome.target!.damage, user.id);
+  if (autoApply && outcome.fallerDamage > 0 && actor.isOwner) applied.faller = await applyFallDamage(actor, outcome.fallerDamage, user.id!, req.fallId, "faller");
+  if (autoApply && dodgedHere && targetActor && (outcome.target?.damage ?? 0) > 0) applied.target = await applyFallDamage(targetActor, outcome.target!.damage, user.id!, req.fallId, "target");
 
   const record = fallRecord({
     id: req.fallId,
@@ -185,38 +185,68 @@ async function resolve(req: FallRequest): Promise<FallReport> {
   return { fallId: req.fallId, fell: true, messageId: message?.id ?? null, record };
 }
 
-/** The active GM resolves a fall for a user who may not (or, by the world setting, should not) roll it. */
-async function handleResolveQuery(payload: Record<string, unknown>): Promise<FallReport> {
-  const req = payload as unknown as FallRequest;
-  const requester = game.users!.get(String(req.userId));
-  const actor = resolveActor(req.faller);
-  if (!requester || !actor || !(requester.isGM || actor.testUserPermission(requester, "OWNER"))) {
-    return { fallId: String(req.fallId), fell: false, messageId: null, reason: "refused" };
-  }
-  return resolveFallHere(req);
+const ROLL_MODES = new Set(["publicroll", "gmroll", "blindroll", "selfroll"]);
+
+/** A height a request may carry: a fall at all, and no higher than the world allows. Null otherwise. */
+function requestedHeight(value: unknown): number | null {
+  const height = Number(value);
+  if (!Number.isFinite(height) || height > CONFIG.FLEX.maxFallHeight) return null;
+  const plan = planFall(height);
+  return plan.falls ? plan.height : null;
 }
 
-/** R-FALL-3 on the active GM: the target's Ausweichen, and (if wanted) the damage when it fails. */
-async function handleDodgeQuery(payload: Record<string, unknown>): Promise<DodgeReply | null> {
-  const fallId = String(payload.fallId);
-  const cached = dodges.get(fallId);
-  if (cached) return cached;
-  const requester = game.users!.get(String(payload.userId));
+/** The spot a requester's fall lands on: a GM may name it; anyone else's fall lands where the faller's token is. */
+function trustedLanding(requester: User.Implementation, req: Partial<FallRequest>, faller: Actor.Implementation): Pick<FallRequest, "onto" | "landing"> {
+  if (requester.isGM) return { onto: req.onto, landing: req.landing ?? null };
+  const onto = typeof req.onto === "string" ? (fromUuid(req.onto) as { actor?: Actor.Implementation | null; documentName?: string } | null) : null;
+  const ontoActor = onto?.documentName === "Actor" ? (onto as unknown as Actor.Implementation) : (onto?.actor ?? null);
+  // A player may name the ground or what they own; the rest is whatever is really at the faller's token.
+  if (req.onto === null || (ontoActor && ontoActor !== faller && ontoActor.testUserPermission(requester, "OWNER"))) return { onto: req.onto, landing: null };
+  return { onto: undefined, landing: null };
+}
+
+/** The active GM resolves a fall for a user who may not (or, by the world setting, should not) roll it. */
+async function handleResolveQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<FallReport | ReturnType<typeof refuse>> {
+  const req = payload as Partial<FallRequest>;
+  const fallId = typeof req.fallId === "string" ? req.fallId : null;
+  const faller = resolveActor(req.faller as ActorRef);
+  const height = requestedHeight(req.height);
+  if (!fallId || !faller || height === null) return refuse("malformed", "fall request without a fall id, a faller or a valid height");
+  if (!faller.testUserPermission(requester, "OWNER")) return refuse("forbidden", `${requester.name} does not own ${faller.name}`);
+  const source: FallSource = req.source === "move" || req.source === "pit" ? req.source : "call";
+  const rollMode = typeof req.rollMode === "string" && ROLL_MODES.has(req.rollMode) ? req.rollMode : undefined;
+  return resolveFallHere({ fallId, faller: refOf(faller, resolveToken(req.faller?.tokenUuid) ?? tokenOfActor(faller)), height, source, rollMode, ...trustedLanding(requester, req, faller) });
+}
+
+/**
+ * R-FALL-3 on the active GM: the target's Ausweichen, and (if wanted) the damage when it fails. Everything the
+ * GM can derive, it derives: the SW from the height, the damage within 1W4 per Schritt, the target from where
+ * the faller's token really is.
+ */
+async function handleDodgeQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<DodgeReply | ReturnType<typeof refuse>> {
+  const fallId = typeof payload.fallId === "string" ? payload.fallId : null;
   const faller = resolveActor(payload.faller as ActorRef);
   const target = resolveActor(payload.target as ActorRef);
-  // Only a user who may make the faller fall may ask.
-  if (!requester || !faller || !target || !(requester.isGM || faller.testUserPermission(requester, "OWNER"))) return null;
-  const sw = Math.max(0, Math.trunc(Number(payload.sw) || 0));
-  const d = await rollFallCheck(target, FALL_DODGE, sw, "FLEX.Fall.NoAusweichen");
-  if (!d) return null;
-  const damage = Math.max(0, Math.trunc(Number(payload.damage) || 0));
-  const applied = payload.apply === true && !d.success && damage > 0 ? await applyFallDamage(target, damage, requester.id) : null;
+  const height = requestedHeight(payload.height);
+  if (!fallId || !faller || !target || height === null) return refuse("malformed", "dodge request without a fall id, faller, target or valid height");
+  if (!faller.testUserPermission(requester, "OWNER")) return refuse("forbidden", `${requester.name} does not own ${faller.name}`);
+  const damage = Number(payload.damage);
+  // R-FALL-1: 1W4 per Schritt fallen, so between 1 and 4 per Schritt.
+  if (!Number.isInteger(damage) || damage < height || damage > 4 * height) return refuse("malformed", `fall damage ${String(payload.damage)} is impossible for ${height} Schritt`);
+  const fallerToken = resolveToken((payload.faller as ActorRef | undefined)?.tokenUuid) ?? tokenOfActor(faller);
+  const landing = fallerToken ? findLanding(fallerToken) : null;
+  if (landing?.actor !== target) return refuse("forbidden", `${target.name} is not where ${faller.name} lands`);
+  const cached = dodges().get(fallId);
+  if (cached) return cached;
+  const d = await rollFallCheck(target, FALL_DODGE, planFall(height).sw, "FLEX.Fall.NoAusweichen");
+  if (!d) return refuse("malformed", `${target.name} cannot make the dodge check`);
+  const applied = payload.apply === true && !d.success ? await applyFallDamage(target, damage, requester.id!, fallId, "target") : null;
   const reply: DodgeReply = { roll: d.roll.toJSON() as unknown as Record<string, unknown>, check: d.record, applied };
-  dodges.set(fallId, reply);
+  dodges().set(fallId, reply);
   return reply;
 }
 
 export function registerFallResolveQueries(): void {
-  registerQuery(RESOLVE, handleResolveQuery);
-  registerQuery(DODGE, handleDodgeQuery);
+  registerRelay(RESOLVE, handleResolveQuery);
+  registerRelay(DODGE, handleDodgeQuery);
 }

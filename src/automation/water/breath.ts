@@ -6,6 +6,11 @@ import { registerCombatAutomation } from "../../documents/combat";
 import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../../rules";
 import type { BreathOutcome, BreathState, Die } from "../../rules";
 import { addStatuses, removeStatuses } from "../../helpers/status-effects";
+import { writeActorChanges } from "../actor-writes";
+import type { ActorChange } from "../actor-writes";
+import { runOnGMQueue } from "../gm-queue";
+import { askActiveGM, refuse, registerRelay } from "../gm-relay";
+import type { RelayContext } from "../gm-relay";
 
 export const BREATH_CARD = "systems/flex/templates/chat/breath-card.hbs";
 
@@ -61,18 +66,15 @@ export function alreadyProcessed(stored: unknown, key: string): boolean {
  * token actors, then the drowning status on or off per actor. `key` marks each actor as processed.
  */
 async function writeOutcomes(entries: BreathEntry[], key: string | null): Promise<void> {
-  const linked: Record<string, unknown>[] = [];
-  const byToken = new Map<TokenDocument.Implementation, Record<string, unknown>[]>();
+  const changes: ActorChange[] = [];
   for (const { actor, outcome } of entries) {
     if (!key && !breathChanged(outcome)) continue;
     const { ko } = readBreath(actor);
-    const update: Record<string, unknown> = { _id: actor.id, "system.atem.wuerfel": storedBreathDie(outcome.state.die, ko) };
+    const update: Record<string, unknown> = { "system.atem.wuerfel": storedBreathDie(outcome.state.die, ko) };
     if (key) update["flags.flex.breath"] = key;
-    if (actor.isToken && actor.token) byToken.set(actor.token, [...(byToken.get(actor.token) ?? []), update]);
-    else linked.push(update);
+    changes.push({ actor, changes: update });
   }
-  if (linked.length) await Actor.updateDocuments(linked as never);
-  for (const [token, updates] of byToken) await Actor.updateDocuments(updates as never, { parent: token } as never);
+  await writeActorChanges(changes);
   await Promise.all(
     entries.map(({ actor, outcome }) => {
       if (outcome.state.drowning && !outcome.before.drowning) return addStatuses(actor, ["drowning"]);
@@ -138,11 +140,20 @@ export async function resolveBreath(actors: Iterable<Actor.Implementation | null
   return { key, entries: summary, skipped, messageId: message?.id ?? null };
 }
 
-/** R-BREATH-1 / R-BREATH-4 at the end of a combat round: every combatant, once. */
-export async function resolveCombatBreath(combat: Combat.Implementation, round: number): Promise<BreathReport> {
-  const actors = combat.combatants.contents.filter((c) => !c.defeated).map((c) => c.actor as Actor.Implementation | null);
-  const title = game.i18n!.format("FLEX.Water.Breath.RoundTitle", { round: String(round) });
-  return resolveBreath(actors, { key: `${combat.id}:${round}`, title });
+/**
+ * R-BREATH-1 / R-BREATH-4 at the end of a combat round: every combatant, once. Runs in the GM work queue, so
+ * rounds advanced in quick succession are resolved one after the other, each reading what the last wrote.
+ */
+export function resolveCombatBreath(combat: Combat.Implementation, round: number): Promise<BreathReport> {
+  const key = `${combat.id}:${round}`;
+  return runOnGMQueue(`breath:${key}`, async () => {
+    // Read inside the queue: the combat may be gone, its combatants changed, by the time this runs.
+    const current = game.combats!.get(combat.id!) as Combat.Implementation | undefined;
+    if (!current) return { key, entries: [], skipped: [], messageId: null };
+    const actors = current.combatants.contents.filter((c) => !c.defeated).map((c) => c.actor as Actor.Implementation | null);
+    const title = game.i18n!.format("FLEX.Water.Breath.RoundTitle", { round: String(round) });
+    return resolveBreath(actors, { key, title });
+  });
 }
 
 /** R-WATER-3: one extra breath check right away (a spell not cast Still). Its own small write; no card of its own. */
@@ -177,9 +188,22 @@ export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId }:
     ui.notifications?.warn(game.i18n!.localize("FLEX.Water.Breath.NoTokens"));
     return null;
   }
-  return resolveBreath(actors, { key: `manual-${requestId ?? foundry.utils.randomID()}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle") });
+  const id = requestId ?? foundry.utils.randomID();
+  // Every actor by uuid, so the active GM finds the same ones (unlinked tokens' actors included).
+  return askActiveGM<BreathReport>(ADVANCE, { uuids: actors.map((a) => a.uuid) }, { requestId: id });
+}
+
+const ADVANCE = "breathAdvance";
+
+/** The active GM's side of advanceBreath (in its work queue): only a GM may ask. */
+async function handleAdvance(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<BreathReport | ReturnType<typeof refuse>> {
+  if (!requester.isGM) return refuse("forbidden", `${requester.name} may not advance breath`);
+  const uuids = Array.isArray(payload.uuids) ? payload.uuids.filter((u): u is string => typeof u === "string") : [];
+  const actors = uuids.map((u) => fromUuidSync(u as never) as Actor.Implementation | null).filter((a) => a?.documentName === "Actor");
+  return resolveBreath(actors, { key: `manual-${requestId}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle") });
 }
 
 export function registerBreath(): void {
+  registerRelay(ADVANCE, handleAdvance);
   registerCombatAutomation({ id: "breath", onEndRound: async (combat, context) => void (await resolveCombatBreath(combat as unknown as Combat.Implementation, context.round)) });
 }

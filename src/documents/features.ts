@@ -1,0 +1,47 @@
+// What documents start but do not own. Features (falling, water, combat, …) register here at init, so a
+// document never imports automation: the import graph points one way, from automation down to documents.
+import type { RuleId } from "../rules";
+
+/** Rolls one item type for its owner (a weapon its Kampfart, a spell its Zauberschule, …). */
+export type ItemRoller = (item: Item.Implementation, actor: Actor.Implementation, options: Record<string, unknown>) => Promise<unknown>;
+
+/** What a damage type does to the statuses it brings along, on this actor (R-WATER-4 suppresses some). */
+export interface DamageEffectsVerdict {
+  apply: string[];
+  effectsSuppressed: boolean;
+  rule: RuleId | null;
+  note: string | null;
+}
+export type DamageEffectsFilter = (actor: Actor.Implementation, type: string | undefined, effects: readonly string[]) => DamageEffectsVerdict;
+
+/** Makes an actor fall `height` Schritt; the falling automation registers it. */
+export type FallStarter = (actor: Actor.Implementation, height: number, options: Record<string, unknown>) => Promise<unknown>;
+
+const itemRollers = new Map<string, ItemRoller>();
+let damageEffectsFilter: DamageEffectsFilter | null = null;
+let fallStarter: FallStarter | null = null;
+
+export function registerItemRoller(type: string, roller: ItemRoller): void {
+  itemRollers.set(type, roller);
+}
+
+export function itemRollerFor(type: string): ItemRoller | undefined {
+  return itemRollers.get(type);
+}
+
+export function registerDamageEffectsFilter(filter: DamageEffectsFilter): void {
+  damageEffectsFilter = filter;
+}
+
+/** Without a registered filter, every effect a damage brings applies. */
+export function damageEffectsFor(actor: Actor.Implementation, type: string | undefined, effects: readonly string[]): DamageEffectsVerdict {
+  return damageEffectsFilter?.(actor, type, effects) ?? { apply: [...effects], effectsSuppressed: false, rule: null, note: null };
+}
+
+export function registerFallStarter(starter: FallStarter): void {
+  fallStarter = starter;
+}
+
+export function fallStarterOrNull(): FallStarter | null {
+  return fallStarter;
+}
