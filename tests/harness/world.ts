@@ -32,11 +32,15 @@ export class HooksImpl {
   off(name: string, fnOrId: Handler | number): void {
     this.handlers.set(name, (this.handlers.get(name) ?? []).filter((h) => h.id !== fnOrId && h.fn !== fnOrId));
   }
-  /** Calls every handler; async handlers are tracked so tests can `settle()`. */
+  /** Calls every handler; async handlers are tracked so tests can `settle()`. Like Foundry, a throwing handler does not stop the others. */
   callAll(name: string, ...args: unknown[]): true {
     for (const h of [...(this.handlers.get(name) ?? [])]) {
       if (h.once) this.off(name, h.id);
-      track(h.fn(...args));
+      try {
+        track(h.fn(...args));
+      } catch (err) {
+        recordError(err);
+      }
     }
     return true;
   }
@@ -74,10 +78,24 @@ export const state = {
   errors: [] as unknown[],
 };
 
+/** A browser that lost its connection cannot write; what it still tries fails with this, and is no client error. */
+export class ClientDisconnected extends Error {}
+
+/** An error thrown on a simulated client: collected, and the test fails on it (see setup.ts). */
+export function recordError(err: unknown): void {
+  if (err instanceof ClientDisconnected) return;
+  state.errors.push(err);
+}
+
+/** Takes the collected client errors away (for a test that expects some); returns them. */
+export function takeErrors(): unknown[] {
+  return state.errors.splice(0);
+}
+
 export function track(result: unknown): void {
   if (!(result instanceof Promise)) return;
   const p = result.catch((err) => {
-    state.errors.push(err);
+    recordError(err);
   });
   state.pending.add(p);
   void p.finally(() => state.pending.delete(p));
