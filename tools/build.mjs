@@ -1,27 +1,16 @@
-// `npm run build`: bundle src/ with vite, compile the compendium packs, write the release zip.
+// `npm run build`: fill system.json from package.json (version, url, manifest, download; see
+// tools/manifest.mjs), bundle src/ with vite, compile the compendium packs, write the release zip and
+// a copy of system.json beside it (the two files a release publishes).
 // The repository root is the installable system folder once this has run.
-import { readFile, stat } from "node:fs/promises";
+import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
+import { isPlaceholder, syncManifest } from "./manifest.mjs";
 import { compilePacks } from "./packs.mjs";
 import { writeRelease } from "./release.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-
-async function readManifest() {
-  let text;
-  try {
-    text = await readFile(path.join(root, "system.json"), "utf8");
-  } catch {
-    throw new Error(`system.json not found in ${root}.`);
-  }
-  const manifest = JSON.parse(text);
-  if (typeof manifest.version !== "string" || !/^[\w.+-]+$/.test(manifest.version)) {
-    throw new Error(`system.json "version" is missing or not usable in a file name: ${JSON.stringify(manifest.version)}`);
-  }
-  return manifest;
-}
 
 function kib(bytes) {
   return `${(bytes / 1024).toFixed(1)} KiB`;
@@ -30,8 +19,9 @@ function kib(bytes) {
 async function main() {
   const started = performance.now();
   process.chdir(root);
-  const manifest = await readManifest();
-  const id = manifest.id ?? "flex";
+  const { manifest, changes } = await syncManifest({ root });
+  const id = manifest.id;
+  if (changes.length) console.log(`▸ system.json from package.json: ${changes.join("; ")}`);
 
   console.log("▸ Bundling src/flex.ts with vite …");
   await build({ configFile: "vite.config.ts" });
@@ -43,8 +33,10 @@ async function main() {
 
   console.log("▸ Writing release zip …");
   const outFile = path.join(root, "release", `${id}-${manifest.version}.zip`);
-  const archived = await writeRelease({ root, outFile });
+  const archived = await writeRelease({ root, outFile, manifest });
   const zip = await stat(outFile);
+  const releaseManifest = path.join(path.dirname(outFile), "system.json");
+  await writeFile(releaseManifest, `${JSON.stringify(manifest, null, 2)}\n`);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`
@@ -52,8 +44,15 @@ Built ${manifest.title ?? id} ${manifest.version} in ${seconds} s.
   System folder: ${root}
                  (this folder is the installable system: system.json + dist/flex.mjs ${kib(bundle.size)} + packs/)
   Release zip:   ${path.relative(root, outFile)} (${zip.size} bytes, ${archived.length} files)
+  Publish:       ${path.relative(root, outFile)} at ${manifest.download}
+                 ${path.relative(root, releaseManifest)} at ${manifest.manifest} (the manifest link)
 Install: unzip the release (or copy the built folder) so that Data/systems/${id}/system.json exists,
          restart Foundry VTT, then pick "${manifest.title ?? "Flex"}" as the game system when creating a world.`);
+  if (isPlaceholder(manifest.manifest)) {
+    console.log(`
+⚠ package.json "repository.url" is still a placeholder (${new URL(manifest.manifest).hostname}): the manifest link leads nowhere.
+  Set "repository.url" and "homepage" in package.json to the real repository before publishing.`);
+  }
 }
 
 main().catch((err) => {

@@ -72,15 +72,32 @@ function referencedPaths(manifest) {
 }
 
 /**
+ * A release is installable from its manifest link only if system.json says where it lives:
+ * `manifest` (the latest system.json), `download` (this very zip) and `url`.
+ */
+function checkReleaseFields(manifest, outFile) {
+  const missing = ["url", "manifest", "download"].filter((key) => typeof manifest[key] !== "string" || !manifest[key]);
+  if (missing.length) {
+    throw new Error(`system.json has no ${missing.join(", ")}; \`npm run build\` fills them from package.json.`);
+  }
+  const zipName = path.basename(outFile);
+  if (manifest.download.split("/").pop() !== zipName || !zipName.includes(`-${manifest.version}.zip`)) {
+    throw new Error(`system.json "download" (${manifest.download}) does not point at this release, ${zipName} (version ${manifest.version}).`);
+  }
+}
+
+/**
  * Write the release zip for the system folder `root` to `outFile`.
- * @param {{ root: string, outFile: string }} options
+ * @param {{ root: string, outFile: string, manifest?: Record<string, any> }} options  `manifest`: the
+ *   system.json to ship (as the build wrote it to the root); read from `root/system.json` if left out
  * @returns {Promise<string[]>} the archived paths, e.g. `flex/system.json`
  */
-export async function writeRelease({ root, outFile }) {
+export async function writeRelease({ root, outFile, manifest: given }) {
   const manifestPath = path.join(root, "system.json");
-  if (!(await exists(manifestPath))) throw new Error(`No system.json in ${root}; nothing to release.`);
-  const manifest = JSON.parse(await readFile(manifestPath, "utf8"));
+  if (!given && !(await exists(manifestPath))) throw new Error(`No system.json in ${root}; nothing to release.`);
+  const manifest = given ?? JSON.parse(await readFile(manifestPath, "utf8"));
   if (typeof manifest.id !== "string" || !manifest.id) throw new Error("system.json has no \"id\".");
+  checkReleaseFields(manifest, outFile);
   const top = manifest.id;
 
   const files = await collectFiles(root);
@@ -96,7 +113,10 @@ export async function writeRelease({ root, outFile }) {
   // yazl reports unreadable input files on the ZipFile itself; fail the stream so the await rejects.
   zip.on("error", (err) => zip.outputStream.destroy(err));
   const archived = files.map((rel) => `${top}/${rel}`);
-  files.forEach((rel, i) => zip.addFile(path.join(root, rel), archived[i]));
+  files.forEach((rel, i) => {
+    if (rel === "system.json") zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), archived[i]);
+    else zip.addFile(path.join(root, rel), archived[i]);
+  });
   zip.end();
   try {
     await pipeline(zip.outputStream, createWriteStream(outFile));

@@ -3,15 +3,46 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FLEX_STATUSES } from "../../src/helpers/status-effects";
+import { releaseFields } from "../../tools/manifest.mjs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8"));
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
 const local = (p: string) => join(ROOT, p.replace(/^systems\/flex\//, ""));
+const SYNC = "system.json is filled from package.json by `npm run build`; run it";
 
 describe("system.json", () => {
   it("is the Flex system for Foundry v13", () => {
-    expect(manifest).toMatchObject({ id: "flex", compatibility: { minimum: "13", verified: "13" }, socket: true, primaryTokenAttribute: "leben" });
+    expect(manifest).toMatchObject({ id: "flex", compatibility: { verified: "13" }, primaryTokenAttribute: "leben" });
     expect(manifest.grid).toMatchObject({ distance: 1, units: "Schritt" }); // R-OPT-GRID
+  });
+
+  it("needs a full v13 build (13.341, the first stable one) at least, not a bare \"13\"", () => {
+    const minimum: string = manifest.compatibility.minimum;
+    expect(minimum, "compatibility.minimum").toMatch(/^13\.\d{3,}$/);
+    expect(Number(minimum.split(".")[1]), "compatibility.minimum").toBeGreaterThanOrEqual(341);
+  });
+
+  it("declares a socket only when the code uses game.socket (it talks to the GM through CONFIG.queries)", () => {
+    const src = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    const users = src.filter((f) => /\bgame\.socket\b|\bsocket\s*\.\s*(emit|on)\s*\(/.test(readFileSync(join(ROOT, "src", f), "utf8")));
+    if (users.length) expect(manifest.socket, `game.socket is used in ${users.join(", ")}`).toBe(true);
+    else expect(manifest, "socket: nothing in src/ uses game.socket").not.toHaveProperty("socket");
+  });
+
+  it("has the version of package.json and the addresses to install and update it from", () => {
+    expect(manifest.version, SYNC).toBe(pkg.version);
+    const expected = releaseFields(pkg, "flex");
+    expect({ url: manifest.url, manifest: manifest.manifest, download: manifest.download }, SYNC).toEqual({
+      url: expected.url,
+      manifest: expected.manifest,
+      download: expected.download,
+    });
+    for (const key of ["url", "manifest", "download"]) expect(manifest[key], key).toMatch(/^https?:\/\/[^/\s]+/);
+    // download: this version's zip; manifest: the latest system.json (no version in it, so updates are found).
+    expect(manifest.download).toMatch(new RegExp(`/flex-${pkg.version.replace(/[.+]/g, "\\$&")}\\.zip$`));
+    expect(manifest.manifest).toMatch(/\/system\.json$/);
+    expect(manifest.manifest).not.toContain(pkg.version);
   });
 
   it("loads the bundle vite builds, the stylesheet and three languages", () => {
