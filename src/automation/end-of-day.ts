@@ -59,6 +59,17 @@ export async function requestEndOfDay(request: Omit<EndOfDayRequest, "requestId"
   return askActiveGM<EndOfDayReport>(QUERY, payload, { requestId });
 }
 
+/** End-of-day requests each character remembers having applied (a replay of an older one is still refused). */
+const DAYS_REMEMBERED = 30;
+
+function daysDone(actor: Actor.Implementation): string[] {
+  const done = actor.getFlag("flex", "daysDone");
+  const list = Array.isArray(done) ? done.filter((d): d is string => typeof d === "string") : [];
+  // Worlds from before the list knew only the last request.
+  const last = actor.getFlag("flex", "lastEndOfDay");
+  return typeof last === "string" && !list.includes(last) ? [last, ...list] : list;
+}
+
 const bool = (v: unknown, fallback: boolean) => (typeof v === "boolean" ? v : fallback);
 
 /** The needs the request gives for one actor, each a boolean or the sheet's value. */
@@ -79,7 +90,8 @@ export async function runEndOfDay(payload: Record<string, unknown>, { requester,
   for (const id of new Set(ids)) {
     const actor = game.actors!.get(id) as Actor.Implementation | undefined;
     if (!actor || actor.type !== "character") continue;
-    if (actor.getFlag("flex", "lastEndOfDay") === requestId) {
+    const done = daysDone(actor);
+    if (done.includes(requestId)) {
       skipped.push(actor.name);
       continue;
     }
@@ -103,7 +115,7 @@ export async function runEndOfDay(payload: Record<string, unknown>, { requester,
         // A new day starts with its needs assumed met again (R-EXH-1).
         "system.versorgung": { ...FULL },
         // The mark lives on the actor, in the same write: a repeated request, on any GM, changes nothing.
-        "flags.flex.lastEndOfDay": requestId,
+        "flags.flex.daysDone": [...done, requestId].slice(-DAYS_REMEMBERED),
       },
     });
   }

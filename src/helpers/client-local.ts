@@ -14,7 +14,8 @@ export function clientLocal<T>(key: string, init: () => T): () => T {
   };
 }
 
-/** Forgets every client's state (a test world reset; a reload in Foundry). */
-export function resetClientLocal(): void {
-  stores.clear();
+/** Forgets one client's state (a reload of that browser), or every client's (a new world). */
+export function resetClientLocal(userId?: string): void {
+  if (userId === undefined) stores.clear();
+  else stores.delete(userId);
 }

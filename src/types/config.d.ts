@@ -41,7 +41,9 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   interface FlagConfig {
     Actor: {
       flex: {
-        /** The last end-of-day request applied to this character (R-EXH-1..4). */
+        /** The end-of-day requests applied to this character, latest last (R-EXH-1..4). */
+        daysDone?: string[];
+        /** Before daysDone: the last end-of-day request applied. */
         lastEndOfDay?: string;
         /** The last breath round processed, "<combatId>:<round>" (R-BREATH-1..4). */
         breath?: string;

@@ -1,13 +1,15 @@
 // What tests use to drive the simulated Foundry: connect clients, act as a user, inspect writes,
 // chat messages and notifications, and make dice show chosen faces.
 import type { ChatMessage} from "./documents";
-import { Actor, ROLES, User, worldCollections, type Document } from "./documents";
+import { Actor, ROLES, User, dropConnection, queryCount, worldCollections, type Document } from "./documents";
+import { resetClientLocal } from "../../src/helpers/client-local";
 import { queueDice } from "./roll";
 import type { RegionDocument, Scene, TokenDocument } from "./scene";
 import { randomID, type Obj } from "./utils";
 import { onClient, settle, state, type WriteRecord } from "./world";
 
-export { settle, state, queueDice, worldCollections };
+export { settle, state, queueDice, worldCollections, queryCount };
+export { takeErrors } from "./world";
 export type { WriteRecord };
 
 export interface Clients { gms: User[]; players: User[]; all: User[] }
@@ -18,6 +20,8 @@ export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
   state.writes.length = 0;
   state.notifications.length = 0;
   state.errors.length = 0;
+  queryCount.sent = 0;
+  resetClientLocal();
   const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string } } };
   g.game.i18n.missing.clear();
   g.game.i18n.lang = "de";
@@ -37,7 +41,13 @@ export async function as<T>(user: User, fn: () => Promise<T> | T): Promise<T> {
   return onClient(user.id, async () => fn());
 }
 
-export function disconnect(user: User): void { (user as unknown as { active: boolean }).active = false; }
+/** The user's browser drops: its open queries fail, and it sends no more writes. */
+export function disconnect(user: User): void { dropConnection(user); }
+/** The user comes back (a reload: this client's own memory is gone). */
+export function reconnect(user: User): void {
+  resetClientLocal(user.id);
+  (user as unknown as { active: boolean }).active = true;
+}
 
 export function writesOf(filter: Partial<Pick<WriteRecord, "action" | "documentName" | "userId">> = {}): WriteRecord[] {
   return state.writes.filter((w) => Object.entries(filter).every(([k, v]) => w[k as keyof WriteRecord] === v));
