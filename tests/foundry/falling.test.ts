@@ -48,12 +48,16 @@ const acting = <T>(user: Any, fn: () => Promise<T> | T) =>
   });
 
 describe("R-FALL-1 a drop in elevation", () => {
-  it("a drop of exactly 2 Schritt does nothing", async () => {
+  it("a drop of exactly 2 Schritt does nothing; one more Schritt is a fall", async () => {
     const { token } = await setup();
     const before = state.writes.length;
     await acting(clients.players[0], () => token.move({ elevation: 3 }));
     expect(messages()).toHaveLength(0);
     expect(since(before)).toEqual([["update", "Token", clients.players[0].id]]);
+    roll([8, 8]);
+    await acting(clients.players[0], () => token.move({ elevation: 0 }));
+    expect(messages()).toHaveLength(1);
+    expect(fallFlags()).toMatchObject({ height: 3, source: "move" });
   });
 
   it("a drop of 5 asks for Athletik against SW 15 and on a failure rolls 5d4, armour or not", async () => {
@@ -126,6 +130,12 @@ describe("R-FALL-1 a drop in elevation", () => {
     await hero.toggleStatusEffect("fly", { active: true });
     await acting(clients.players[0], () => token.move({ elevation: 0 }));
     expect(messages()).toHaveLength(0);
+    // Control: the same walk down without wings is a fall.
+    await hero.toggleStatusEffect("fly", { active: false });
+    await token.update({ elevation: 5 });
+    roll([8, 8]);
+    await acting(clients.players[0], () => token.move({ elevation: 0 }));
+    expect(messages()).toHaveLength(1);
   });
 
   it("the world setting switches falls on a drop off", async () => {
@@ -133,6 +143,12 @@ describe("R-FALL-1 a drop in elevation", () => {
     await g.game.settings.set("flex", "fallAutomatic", false);
     await acting(clients.players[0], () => token.move({ elevation: 0 }));
     expect(messages()).toHaveLength(0);
+    // Switched on again, the same drop is a fall.
+    await g.game.settings.set("flex", "fallAutomatic", true);
+    await token.update({ elevation: 5 });
+    roll([8, 8]);
+    await acting(clients.players[0], () => token.move({ elevation: 0 }));
+    expect(messages()).toHaveLength(1);
   });
 
   it("is handled once per movement, on the mover's client only", async () => {
@@ -168,21 +184,50 @@ describe("R-FALL-1 the pit region behaviour", () => {
     expect(card().content).toContain("Grube");
     expect(sys(hero).leben.value).toBe(14);
     expect(since(before).every(([, , user]) => user === clients.players[0].id)).toBe(true);
+    // The movement stops where the token's centre crossed into the pit.
+    expect(token.x).toBe(250);
 
     // Walking about inside the pit is no new fall; a shallow pit is none at all.
     await acting(clients.players[0], () => token.move({ x: 400 }));
     expect(messages()).toHaveLength(1);
   });
 
-  it("a pit of 2 Schritt is no fall, and a flying creature passes over a pit", async () => {
+  it("a pit of 2 Schritt is no fall, and a flying creature passes over a pit; on foot it falls in", async () => {
     const { scene, hero, token } = await setup();
     token.updateSource({ elevation: 0 });
     await createRegion(scene, { col: 3, row: 0, behaviors: [{ type: "flex.pit", system: { height: 2 } }] });
     await createRegion(scene, { col: 5, row: 0, behaviors: [{ type: "flex.pit", system: { height: 6 } }] });
     await acting(clients.players[0], () => token.move({ x: 300 }));
     await hero.toggleStatusEffect("fly", { active: true });
-    await acting(clients.players[0], () => token.move({ x: 500 }));
+    await acting(clients.players[0], () => token.move({ x: 700 }));
     expect(messages()).toHaveLength(0);
+    expect(token.x).toBe(700);
+    // Control: back on foot, the way back across the deep pit is a fall.
+    await hero.toggleStatusEffect("fly", { active: false });
+    roll([8, 8]);
+    await acting(clients.players[0], () => token.move({ x: 300 }));
+    expect(messages()).toHaveLength(1);
+    expect(fallFlags()).toMatchObject({ height: 6, source: "pit" });
+  });
+
+  it("a drop of more than 2 Schritt into a pit is one fall, of the larger height: one card, by the mover", async () => {
+    const { scene, token } = await setup();
+    await createRegion(scene, { col: 3, row: 0, behaviors: [{ type: "flex.pit", system: { height: 4 } }] });
+    // Down 4 Schritt beside the pit, then on into it, in one movement.
+    token.updateSource({ x: 200, elevation: 4 });
+    const before = state.writes.length;
+    roll([8, 1], ...d4s(1, 1, 1, 1));
+    await acting(clients.players[0], () => token.move([{ elevation: 0 }, { x: 300 }]));
+    expect(messages()).toHaveLength(1);
+    expect(fallFlags()).toMatchObject({ height: 4, source: "pit" });
+    expect(new Set(since(before).map(([, , user]) => user))).toEqual(new Set([clients.players[0].id]));
+
+    // A drop deeper than the pit: still one card, of the drop's height.
+    token.updateSource({ x: 200, elevation: 9 });
+    roll([8, 1], ...d4s(1, 1, 1, 1, 1, 1, 1, 1, 1));
+    await acting(clients.players[0], () => token.move([{ elevation: 0 }, { x: 300 }]));
+    expect(messages()).toHaveLength(2);
+    expect((messages()[1] as Any).flags.flex.fall).toMatchObject({ height: 9, source: "pit" });
   });
 });
 

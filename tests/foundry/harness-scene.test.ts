@@ -1,50 +1,50 @@
-// The stand-in's scenes behave like Foundry's: movement reaches every client once, region events fire
-// on entering and leaving, unlinked tokens keep their own actor data.
+// The stand-in's scenes as a user sees them through the system: an unlinked token is a creature of its own,
+// and a movement is carried out stretch by stretch between checkpoints, going on unless a behaviour stops it.
 import { beforeEach, describe, expect, it } from "vitest";
-import { createActor, createRegion, createScene, placeToken, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, createRegion, createScene, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
+import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
+const pit = { type: "flex.pit", system: { height: 4 } };
 beforeEach(() => {
-  clients = resetWorld({ gms: 1, players: 2 });
+  clients = resetWorld({ gms: 2, players: 2 });
+  resetFallSettings();
 });
 
 describe("harness scenes", () => {
-  it("an unlinked token's actor is its own copy; its writes go to the token", async () => {
+  it("an unlinked token is its own creature: the wolf that falls into a pit is hurt, its pack mate and the sidebar wolf are not", async () => {
     const scene = await createScene();
-    const wolf = await createActor({ name: "Wolf", type: "creature" });
+    await createRegion(scene, { col: 3, behaviors: [pit] });
+    const wolf = (await createActor({ name: "Wolf", type: "creature", system: { attributes: { kk: 8 }, leben: { value: 20, max: 20 } } })) as Any;
     const t1 = (await placeToken(scene, wolf, { actorLink: false })) as Any;
-    const t2 = (await placeToken(scene, wolf, { actorLink: false, col: 2 })) as Any;
-    await t1.actor.update({ "system.leben.value": 3 });
-    expect(t1.actor.system.leben.value).toBe(3);
-    expect(t2.actor.system.leben.value).toBe(10);
-    expect((wolf.system as Any).leben.value).toBe(10);
-    expect(state.writes.at(-1)).toMatchObject({ documentName: "Actor", parent: t1.uuid });
-  });
-
-  it("moving a token calls moveToken on every client, with the mover named", async () => {
-    const scene = await createScene();
-    const hero = await createActor({ name: "Alrik", type: "character" });
-    const token = (await placeToken(scene, hero, { elevation: 5 })) as Any;
-    const seen: string[] = [];
-    const id = (globalThis as Any).Hooks.on("moveToken", (_t: Any, movement: Any, _o: Any, user: Any) => {
-      seen.push(`${state.currentUserId}:${user.id}:${movement.origin.elevation}->${movement.destination.elevation}`);
-    });
-    await token.move({ elevation: 0 });
-    (globalThis as Any).Hooks.off("moveToken", id);
-    expect(seen).toEqual(clients.all.map((u) => `${u.id}:${clients.gms[0].id}:5->0`));
-  });
-
-  it("region events fire when a token enters and leaves", async () => {
-    const scene = await createScene();
-    const region = (await createRegion(scene, { col: 3, row: 0, cols: 2, rows: 2 })) as Any;
-    const hero = await createActor({ name: "Alrik", type: "character" });
-    const token = (await placeToken(scene, hero)) as Any;
-    expect(region.tokens.has(token)).toBe(false);
-    await token.move({ x: 300 });
-    expect(region.tokens.has(token)).toBe(true);
-    await token.move({ x: 600 });
-    expect(region.tokens.has(token)).toBe(false);
+    const t2 = (await placeToken(scene, wolf, { actorLink: false, row: 3 })) as Any;
+    const mark = state.writes.length;
+    roll([8, 1], ...d4s(2, 2, 2, 2));
+    await as(clients.gms[1], () => t1.move({ x: 300 }));
     await settle();
+    expect(t1.actor.system.leben.value).toBe(12);
+    expect(t2.actor.system.leben.value).toBe(20);
+    expect(wolf.system.leben.value).toBe(20);
+    expect(state.writes.slice(mark).find((w) => w.documentName === "Actor")).toMatchObject({ parent: t1.uuid, userId: clients.gms[1].id });
+  });
+
+  it("a movement goes on past a pit's edge unless the pit stops it: the flyer reaches its last waypoint, the walker stays at the edge", async () => {
+    const scene = await createScene();
+    await createRegion(scene, { col: 3, rows: 4, behaviors: [pit] });
+    const owner = { default: 0, [clients.players[0].id]: 3 };
+    const bird = (await createActor({ name: "Krähe", type: "creature", ownership: owner })) as Any;
+    const hero = (await createActor({ name: "Alrik", type: "character", ownership: owner, system: { attributes: { kk: 8 } } })) as Any;
+    const flyer = (await placeToken(scene, bird)) as Any;
+    const walker = (await placeToken(scene, hero, { row: 2 })) as Any;
+    const path = (row: number) => [{ x: 200, y: row * 100 }, { x: 600, y: row * 100 }, { x: 600, y: row * 100 + 100 }];
+
+    await as(clients.players[0], () => flyer.move(path(0).map((w) => ({ ...w, action: "fly" }))));
+    roll([8, 8]);
+    await as(clients.players[0], () => walker.move(path(2)));
+    await settle();
+    expect([flyer.x, flyer.y]).toEqual([600, 100]);
+    expect([walker.x, walker.y]).toEqual([250, 200]);
+    expect(messages().map((m: Any) => m.flags.flex.fall.faller.name)).toEqual(["Alrik"]);
   });
 });

@@ -1,13 +1,29 @@
-// Stand-ins for Scene, TokenDocument (linked and unlinked actors), RegionDocument and RegionBehavior,
-// with v13's token movement (TokenDocument#move, _onUpdateMovement, the moveToken hook) and region
-// events (tokenEnter / tokenExit / tokenMoveIn / tokenMoveOut) dispatched on every connected client.
+// Stand-ins for Scene, TokenDocument (linked and unlinked actors), RegionDocument and RegionBehavior, with
+// v13's token movement (TokenDocument#move, stopMovement, _onUpdateMovement, the moveToken hook) and region
+// events, dispatched on every connected client with the user who caused them as `event.user`.
+//
+// When v13 fires which region event (from Foundry's issue tracker and knowledge base; the stand-in does the same):
+// - TOKEN_ENTER / TOKEN_EXIT: when the set of tokens inside a region changes: a token moved (where each
+//   update of its movement leaves it counts, so a token dragged through a region without stopping in it
+//   neither enters nor exits), created or deleted inside it; the region created, reshaped (shapes or
+//   elevation) or deleted; and, for that one behaviour alone, when a behaviour becomes active (created
+//   enabled, or enabled) or inactive (disabled, or deleted while enabled).
+// - TOKEN_MOVE_IN / TOKEN_MOVE_OUT / TOKEN_MOVE_WITHIN: by movement only, along its path (every waypoint and
+//   the segments between them), with `event.data.movement`. Where the path crosses the boundary of a region
+//   that has an active behaviour subscribed to TOKEN_MOVE_IN or TOKEN_MOVE_OUT, the movement is split there
+//   (a checkpoint) and goes on in a new update; a handler that calls `token.stopMovement()` before its first
+//   await keeps the pending waypoints from being carried out.
+// - Only active (enabled) behaviours subscribed to an event receive it.
 import { TypeDataModel } from "./data-model";
 import { Actor, Collection, Document, worldCollections, type DocClass, type User } from "./documents";
 import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, SetField, StringField, type FieldOptions } from "./fields";
 import { deepClone, mergeObject, randomID, type Obj } from "./utils";
-import { state, track } from "./world";
+import { recordError, state, track } from "./world";
 
 export const REGION_EVENTS = {
+  BEHAVIOR_ACTIVATED: "behaviorActivated",
+  BEHAVIOR_DEACTIVATED: "behaviorDeactivated",
+  REGION_BOUNDARY: "regionBoundary",
   TOKEN_ENTER: "tokenEnter",
   TOKEN_EXIT: "tokenExit",
   TOKEN_MOVE_IN: "tokenMoveIn",
@@ -18,9 +34,15 @@ export const REGION_EVENTS = {
   TOKEN_ROUND_START: "tokenRoundStart",
   TOKEN_ROUND_END: "tokenRoundEnd",
 } as const;
+const { BEHAVIOR_ACTIVATED, BEHAVIOR_DEACTIVATED, REGION_BOUNDARY, TOKEN_ENTER, TOKEN_EXIT, TOKEN_MOVE_IN, TOKEN_MOVE_OUT, TOKEN_MOVE_WITHIN } = REGION_EVENTS;
 
 export interface TokenPosition { x: number; y: number; elevation: number; width: number; height: number }
 type MoveWaypoint = Partial<TokenPosition> & { action?: string };
+/** A point of a movement's path: a full position and the movement action that reaches it. */
+type PathPoint = TokenPosition & { action: string; checkpoint?: boolean };
+/** One update of a movement: from `origin` through `passed` (its last point is where it ends); `pending` is left for the next. */
+interface MovementLeg { id: string; origin: TokenPosition; passed: PathPoint[]; pending: PathPoint[]; method: string; chain: string[] }
+const POSITION_KEYS = ["x", "y", "elevation", "width", "height"];
 
 const g = () => globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => unknown }; CONFIG: Record<string, { dataModels?: Obj }> };
 
@@ -67,6 +89,27 @@ export class TileDocument extends Document {
   }
 }
 
+const userOf = (id: string): User => worldCollections.users.get(id)!;
+const positionOf = (p: TokenPosition): TokenPosition => ({ x: p.x, y: p.y, elevation: p.elevation, width: p.width, height: p.height });
+
+/** The positions a token passes going from `from` to `to` (excluded, included): one per pixel or elevation step; a teleport (blink) jumps. */
+function pathSamples(scene: Scene, from: TokenPosition, to: PathPoint): PathPoint[] {
+  if (to.action === "blink") return [to];
+  const { size, distance } = scene.grid;
+  const [dx, dy, de] = [to.x - from.x, to.y - from.y, to.elevation - from.elevation];
+  const steps = Math.max(1, Math.abs(dx), Math.abs(dy), Math.ceil((Math.abs(de) * size) / (distance || 1)));
+  const out: PathPoint[] = [];
+  for (let i = 1; i < steps; i++) out.push({ ...to, x: Math.round(from.x + (dx * i) / steps), y: Math.round(from.y + (dy * i) / steps), elevation: from.elevation + (de * i) / steps, checkpoint: false });
+  out.push(to);
+  return out;
+}
+
+/** Whether a behaviour handles the event: a static handler of its type, or its `events` field. */
+function subscribes(behavior: RegionBehavior, name: string): boolean {
+  const system = behavior.system as RegionBehaviorType;
+  return !!(system.constructor as typeof RegionBehaviorType).events?.[name] || (system.events instanceof Set && system.events.has(name));
+}
+
 export class TokenDocument extends Document {
   static override documentName = "Token";
   declare actorId: string | null;
@@ -78,6 +121,8 @@ export class TokenDocument extends Document {
   declare height: number;
   declare delta: Obj;
   private synthetic: Actor | null = null;
+  /** The movement this client is carrying out (TokenDocument#move), until its last update is done. */
+  private moving: { userId: string; stopped: boolean } | null = null;
   static override defineSchema() {
     return {
       ...super.defineSchema(),
@@ -116,44 +161,109 @@ export class TokenDocument extends Document {
     if (user.isGM) return 3;
     return this.baseActor?.getUserLevel(user) ?? 0;
   }
-  get position(): TokenPosition { return { x: this.x, y: this.y, elevation: this.elevation, width: this.width, height: this.height }; }
+  get position(): TokenPosition { return positionOf(this); }
+  /** The token's centre (pixels; elevation in grid units), where it stands or at the position given. */
+  getCenterPoint(data: Partial<TokenPosition> = {}): { x: number; y: number; elevation: number } {
+    const p = { ...this.position, ...data };
+    const size = this.scene.grid.size;
+    return { x: p.x + (p.width * size) / 2, y: p.y + (p.height * size) / 2, elevation: p.elevation };
+  }
+  /** The regions the token is in. */
+  get regions(): Set<RegionDocument> { return new Set(this.scene.regions.filter((r) => r.holds(this))); }
 
-  /** TokenDocument#move: one waypoint (or the last of several) as one movement; a waypoint may name its `action` (walk, fly, blink, …). */
-  async move(waypoints: MoveWaypoint | MoveWaypoint[], { method = "api", ...options }: Obj = {}) {
-    const list = Array.isArray(waypoints) ? waypoints : [waypoints];
-    const last = list.at(-1) ?? {};
-    return this.update({ ...last }, { ...options, movement: { [this.id]: { waypoints: list, method } } });
+  /**
+   * TokenDocument#move: the waypoints as one movement (a waypoint may name its `action`: walk, fly, blink, …),
+   * carried out in one update, or one per stretch between checkpoints. True when the last waypoint was
+   * reached, false when the movement was stopped.
+   */
+  async move(waypoints: MoveWaypoint | MoveWaypoint[], { method = "api", ...options }: Obj = {}): Promise<boolean> {
+    let origin = this.position;
+    let last: PathPoint = { ...origin, action: "walk" };
+    let pending = (Array.isArray(waypoints) ? waypoints : [waypoints]).map((w) => (last = { ...last, ...w, action: w.action ?? "walk" }));
+    const chain: string[] = [];
+    while (pending.length) {
+      const { passed, pending: rest } = this.nextLeg(origin, pending);
+      const leg: MovementLeg = { id: randomID(), origin, passed, pending: rest, method: String(method), chain: [...chain] };
+      const moving = (this.moving = { userId: state.currentUserId, stopped: false });
+      try {
+        await this.update({ ...positionOf(passed.at(-1)!) }, { ...options, movement: { [this.id]: { waypoints: passed, method } }, _harnessMoves: { [this.id]: leg } });
+      } finally {
+        this.moving = null;
+      }
+      if (moving.stopped) return false;
+      chain.push(leg.id);
+      origin = positionOf(passed.at(-1)!);
+      pending = rest;
+    }
+    return true;
+  }
+  /** TokenDocument#stopMovement: on the client carrying the movement out, its pending waypoints are dropped. */
+  stopMovement(): boolean {
+    if (this.moving?.userId !== state.currentUserId) return false;
+    this.moving.stopped = true;
+    return true;
+  }
+  /** Where the movement's next update ends: at the first checkpoint on its path, else at its last waypoint. */
+  private nextLeg(origin: TokenPosition, path: PathPoint[]): { passed: PathPoint[]; pending: PathPoint[] } {
+    const splitting = this.scene.regions.filter((r) => r.activeBehaviors.some((b) => subscribes(b, TOKEN_MOVE_IN) || subscribes(b, TOKEN_MOVE_OUT)));
+    if (!splitting.length) return { passed: path, pending: [] };
+    const inside = (p: TokenPosition) => splitting.map((r) => r.holds(this, p)).join();
+    const start = inside(origin);
+    const passed: PathPoint[] = [];
+    let from: TokenPosition = origin;
+    for (const [i, to] of path.entries()) {
+      for (const point of pathSamples(this.scene, from, to)) {
+        if (inside(point) === start) continue;
+        if (point === to) return { passed: [...passed, to], pending: path.slice(i + 1) };
+        return { passed: [...passed, { ...point, checkpoint: true }], pending: path.slice(i) };
+      }
+      passed.push(to);
+      from = to;
+    }
+    return { passed, pending: [] };
   }
 
   override async _preUpdate(changes: Obj, options: Obj, user: User) {
-    if (["x", "y", "elevation"].some((k) => k in changes)) {
-      const moves = (options._harnessMoves ??= {}) as Obj;
-      const planned = (options.movement as Obj)?.[this.id] as { method?: string; waypoints?: MoveWaypoint[] } | undefined;
-      moves[this.id] = { origin: this.position, method: planned?.method ?? "api", action: planned?.waypoints?.at(-1)?.action ?? "walk", id: randomID() };
+    const moves = (options._harnessMoves ??= {}) as Record<string, MovementLeg>;
+    if (POSITION_KEYS.some((k) => k in changes) && !moves[this.id]) {
+      // A plain update of the position is a movement of one waypoint, carried out by this update.
+      const planned = (options.movement as Obj | undefined)?.[this.id] as { method?: string; waypoints?: MoveWaypoint[] } | undefined;
+      const moved = Object.fromEntries(POSITION_KEYS.filter((k) => k in changes).map((k) => [k, changes[k]])) as Partial<TokenPosition>;
+      const end: PathPoint = { ...this.position, ...moved, action: planned?.waypoints?.at(-1)?.action ?? "walk" };
+      moves[this.id] = { id: randomID(), origin: this.position, passed: [end], pending: [], method: planned?.method ?? "api", chain: [] };
     }
     return super._preUpdate(changes, options, user);
   }
 
   override _onUpdate(changed: Obj, options: Obj, userId: string): void {
     super._onUpdate(changed, options, userId);
-    const move = (options._harnessMoves as Obj | undefined)?.[this.id] as { origin: TokenPosition; method: string; action: string; id: string } | undefined;
-    if (!move || !["x", "y", "elevation"].some((k) => k in changed)) return;
-    const user = worldCollections.users.get(userId)!;
+    const leg = (options._harnessMoves as Record<string, MovementLeg> | undefined)?.[this.id];
+    if (!leg || !POSITION_KEYS.some((k) => k in changed)) return;
+    const user = userOf(userId);
     const movement = {
-      id: move.id,
-      origin: move.origin,
-      destination: { ...this.position, action: move.action },
-      passed: { waypoints: [{ ...move.origin, action: move.action }, { ...this.position, action: move.action }], distance: 0, cost: 0 },
-      pending: { waypoints: [], distance: 0, cost: 0 },
-      method: move.method,
-      chain: [],
+      id: leg.id,
+      origin: leg.origin,
+      destination: { ...this.position, action: leg.passed.at(-1)?.action ?? "walk" },
+      passed: { waypoints: leg.passed, distance: 0, cost: 0 },
+      pending: { waypoints: leg.pending, distance: 0, cost: 0 },
+      method: leg.method,
+      chain: leg.chain,
     };
     track(this._onUpdateMovement(movement, options, user));
     track(g().Hooks.callAll("moveToken", this, movement, options, user));
-    for (const region of this.scene.regions.values()) region.dispatchMovement(this, movement, user);
+    for (const region of this.scene.regions) region.dispatchMovement(this, leg, movement, user);
   }
   /** Called on every client after the token moved; `user` is the one who moved it. */
   _onUpdateMovement(_movement: Obj, _operation: Obj, _user: User): Promise<void> | void {}
+
+  override _onCreate(data: Obj, options: Obj, userId: string): void {
+    super._onCreate(data, options, userId);
+    for (const region of this.scene.regions) if (region.holds(this)) region.dispatch(TOKEN_ENTER, { token: this }, userOf(userId));
+  }
+  override _onDelete(options: Obj, userId: string): void {
+    super._onDelete(options, userId);
+    for (const region of this.scene.regions) if (region.holds(this)) region.dispatch(TOKEN_EXIT, { token: this }, userOf(userId));
+  }
 }
 
 export class RegionDocument extends Document {
@@ -173,39 +283,79 @@ export class RegionDocument extends Document {
   }
   get scene(): Scene { return this.parent as Scene; }
   get behaviors(): Collection<RegionBehavior> { return this.collectionsByName.RegionBehavior as Collection<RegionBehavior>; }
+  get activeBehaviors(): RegionBehavior[] { return this.behaviors.filter((b) => !b.disabled); }
   /** Whether a point (pixels; elevation in grid units) lies in one of the rectangles and the elevation range. */
-  testPoint(point: { x: number; y: number }, elevation?: number): boolean {
+  testPoint(point: { x: number; y: number; elevation?: number }): boolean {
     const { bottom, top } = this.elevation;
-    if (elevation !== undefined && ((bottom !== null && elevation < bottom) || (top !== null && elevation > top))) return false;
+    const e = point.elevation;
+    if (e !== undefined && ((bottom !== null && e < bottom) || (top !== null && e > top))) return false;
     return this.shapes.some((s) => point.x >= s.x && point.x < s.x + s.width && point.y >= s.y && point.y < s.y + s.height);
   }
+  /** Whether the token's centre is inside, where it stands or at the position given. */
+  holds(token: TokenDocument, position?: TokenPosition): boolean { return this.testPoint(token.getCenterPoint(position)); }
   /** The tokens whose centre is inside the region. */
-  get tokens(): Set<TokenDocument> {
-    const size = this.scene.grid.size;
-    return new Set(this.scene.tokens.filter((t) => this.testPoint({ x: t.x + (t.width * size) / 2, y: t.y + (t.height * size) / 2 }, t.elevation)));
-  }
-  private contains(pos: TokenPosition): boolean {
-    const size = this.scene.grid.size;
-    return this.testPoint({ x: pos.x + (pos.width * size) / 2, y: pos.y + (pos.height * size) / 2 }, pos.elevation);
-  }
-  dispatchMovement(token: TokenDocument, movement: { origin: TokenPosition; destination: TokenPosition }, user: User): void {
-    const was = this.contains(movement.origin);
-    const is = this.contains(movement.destination);
-    const names: string[] = [];
-    if (!was && is) names.push(REGION_EVENTS.TOKEN_ENTER, REGION_EVENTS.TOKEN_MOVE_IN);
-    if (was && !is) names.push(REGION_EVENTS.TOKEN_MOVE_OUT, REGION_EVENTS.TOKEN_EXIT);
-    if (was && is) names.push(REGION_EVENTS.TOKEN_MOVE_WITHIN);
-    for (const name of names) this.dispatch({ name, data: { token, movement }, region: this, user });
-  }
-  dispatch(event: { name: string; data: Obj; region: RegionDocument; user: User }): void {
-    for (const behavior of this.behaviors.values()) {
-      if (behavior.disabled) continue;
-      const system = behavior.system as RegionBehaviorType;
-      const cls = system.constructor as typeof RegionBehaviorType;
-      const handler = cls.events?.[event.name];
-      if (handler) track(handler.call(system, event));
-      else if (system.events instanceof Set && system.events.has(event.name)) track(system._handleRegionEvent(event));
+  get tokens(): Set<TokenDocument> { return new Set(this.scene.tokens.filter((t) => this.holds(t))); }
+
+  /** One update of a movement: entering or exiting by where it ends; moving in, out or within along its path. */
+  dispatchMovement(token: TokenDocument, leg: MovementLeg, movement: Obj, user: User): void {
+    const data = { token, movement };
+    let inside = this.holds(token, leg.origin);
+    if (inside !== this.holds(token)) this.dispatch(inside ? TOKEN_EXIT : TOKEN_ENTER, data, user);
+    if (!this.activeBehaviors.some((b) => [TOKEN_MOVE_IN, TOKEN_MOVE_OUT, TOKEN_MOVE_WITHIN].some((n) => subscribes(b, n)))) return;
+    let within = false;
+    let from: TokenPosition = leg.origin;
+    for (const to of leg.passed) {
+      for (const point of pathSamples(token.scene, from, to)) {
+        const now = this.holds(token, point);
+        if (now !== inside) this.dispatch(now ? TOKEN_MOVE_IN : TOKEN_MOVE_OUT, data, user);
+        else if (now && !within) this.dispatch(TOKEN_MOVE_WITHIN, data, user);
+        within ||= now && inside;
+        inside = now;
+      }
+      from = to;
     }
+  }
+  /** Runs the event's handlers of the region's active behaviours (or of `only` that one), on this client. */
+  dispatch(name: string, data: Obj, user: User, only?: RegionBehavior): void {
+    const event = { name, data, region: this, user };
+    for (const behavior of only ? [only] : this.activeBehaviors) {
+      const system = behavior.system as RegionBehaviorType;
+      const handler = (system.constructor as typeof RegionBehaviorType).events?.[name];
+      try {
+        if (handler) track(handler.call(system, event));
+        else if (system.events instanceof Set && system.events.has(name)) track(system._handleRegionEvent(event));
+      } catch (err) {
+        recordError(err);
+      }
+    }
+  }
+
+  override _onCreate(data: Obj, options: Obj, userId: string): void {
+    super._onCreate(data, options, userId);
+    const user = userOf(userId);
+    for (const behavior of this.activeBehaviors) this.dispatch(BEHAVIOR_ACTIVATED, {}, user, behavior);
+    for (const token of this.tokens) this.dispatch(TOKEN_ENTER, { token }, user);
+  }
+  override async _preUpdate(changes: Obj, options: Obj, user: User) {
+    // Who is inside before the change, to tell who enters and who exits (the options reach every client).
+    ((options._harnessRegionTokens ??= {}) as Record<string, Set<TokenDocument>>)[this.id] = this.tokens;
+    return super._preUpdate(changes, options, user);
+  }
+  override _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if (!("shapes" in changed || "elevation" in changed)) return;
+    const before = (options._harnessRegionTokens as Record<string, Set<TokenDocument>> | undefined)?.[this.id] ?? new Set<TokenDocument>();
+    const after = this.tokens;
+    const user = userOf(userId);
+    this.dispatch(REGION_BOUNDARY, {}, user);
+    for (const token of before) if (!after.has(token)) this.dispatch(TOKEN_EXIT, { token }, user);
+    for (const token of after) if (!before.has(token)) this.dispatch(TOKEN_ENTER, { token }, user);
+  }
+  override _onDelete(options: Obj, userId: string): void {
+    super._onDelete(options, userId);
+    const user = userOf(userId);
+    for (const token of this.tokens) this.dispatch(TOKEN_EXIT, { token }, user);
+    for (const behavior of this.activeBehaviors) this.dispatch(BEHAVIOR_DEACTIVATED, {}, user, behavior);
   }
 }
 
@@ -217,6 +367,25 @@ export class RegionBehavior extends Document {
     return { ...super.defineSchema(), name: new StringField({ initial: "" }), disabled: new BooleanField({ initial: false }) };
   }
   get region(): RegionDocument { return this.parent as RegionDocument; }
+  override _onCreate(data: Obj, options: Obj, userId: string): void {
+    super._onCreate(data, options, userId);
+    if (!this.disabled) this.activate(true, userOf(userId));
+  }
+  override _onUpdate(changed: Obj, options: Obj, userId: string): void {
+    super._onUpdate(changed, options, userId);
+    if ("disabled" in changed) this.activate(!this.disabled, userOf(userId));
+  }
+  override _onDelete(options: Obj, userId: string): void {
+    super._onDelete(options, userId);
+    if (!this.disabled) this.activate(false, userOf(userId));
+  }
+  /** Becoming active or inactive: for this behaviour alone, the tokens inside enter or exit. */
+  private activate(active: boolean, user: User): void {
+    const region = this.region;
+    if (active) region.dispatch(BEHAVIOR_ACTIVATED, {}, user, this);
+    for (const token of region.tokens) region.dispatch(active ? TOKEN_ENTER : TOKEN_EXIT, { token }, user, this);
+    if (!active) region.dispatch(BEHAVIOR_DEACTIVATED, {}, user, this);
+  }
 }
 
 /** foundry.data.regionBehaviors.RegionBehaviorType */
@@ -235,5 +404,3 @@ export class RegionBehaviorType extends TypeDataModel {
 export function sceneCollection(): Collection<Scene> {
   return worldCollections.scenes as unknown as Collection<Scene>;
 }
-
-void state;

@@ -3,7 +3,8 @@
 // moved the token — and each movement at most once.
 // Decision: one movement, one landing, one fall. A movement that drops the token more than 2 Schritt and
 // carries it into a pit is a single fall of the larger height (the pit's depth or the drop), handled by
-// the pit: the creature lands once, and a drop that ends on the pit's floor is not counted twice.
+// the pit: the creature lands once, and a drop that ends on the pit's floor is not counted twice. (The drop
+// counts only while the world setting makes drops falls.)
 import { clientLocal } from "../../helpers/client-local";
 import { planFall } from "../../rules";
 import { fall } from "./fall";

@@ -1,6 +1,9 @@
 // Region behaviour "flex.water": a lake, a river, a flooded cellar. A token that enters is under water and
-// wet (R-WATER-5); one that leaves is no longer under water (Decision: it stays wet until the GM clears it).
-// Core fires region events on every client; only the client of the user who moved the token acts.
+// wet (R-WATER-5); one that exits is no longer under water (Decision: it stays wet until the GM clears it).
+// Entering and exiting are core's TOKEN_ENTER / TOKEN_EXIT: a token moved in or out (where the movement ends:
+// a token dragged through the water without stopping in it stays dry), created or deleted inside, the region
+// drawn, reshaped or deleted over it, the behaviour enabled or disabled. Core fires region events on every
+// client; only the client of the user who caused the event acts, so one client writes.
 import { addStatuses, removeStatuses } from "../../helpers/status-effects";
 import { enteringWater } from "./statuses";
 
@@ -26,11 +29,16 @@ async function onTokenEnter(event: RegionEvent): Promise<void> {
   if (actor) await addStatuses(actor, enteringWater(actor), { flexWaterStatuses: true });
 }
 
+/** A deleted token exits its regions too; it has nothing left to change (an unlinked one's actor is gone with it). */
+function isDeleted(token: TokenDocument.Implementation): boolean {
+  return !token.parent?.tokens.has(token.id ?? "");
+}
+
 async function onTokenExit(event: RegionEvent): Promise<void> {
   if (!event.user.isSelf) return;
   const token = event.data.token;
   const actor = token?.actor;
-  if (!token || !actor || inOtherWater(token, event.region)) return;
+  if (!token || !actor || isDeleted(token) || inOtherWater(token, event.region)) return;
   await removeStatuses(actor, ["underwater"]);
 }
 
