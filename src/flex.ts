@@ -25,16 +25,16 @@ import * as rules from "./rules";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
-  CONFIG.Actor.documentClass = FlexActor as never;
-  CONFIG.Item.documentClass = FlexItem as never;
-  CONFIG.Combat.documentClass = FlexCombat as never;
+  CONFIG.Actor.documentClass = FlexActor;
+  CONFIG.Item.documentClass = FlexItem;
+  CONFIG.Combat.documentClass = FlexCombat;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, creature: CreatureData });
   Object.assign(CONFIG.Item.dataModels, itemDataModels);
   CONFIG.Actor.trackableAttributes = {
     character: { bar: ["leben", "fluss", "gunst"], value: ["erschoepfung.value", "geschwindigkeit"] },
     creature: { bar: ["leben"], value: ["geschwindigkeit"] },
-  } as never;
-  CONFIG.Dice.rolls.push(CheckRoll as never);
+  };
+  CONFIG.Dice.rolls.push(CheckRoll);
 
   registerSettings();
   registerStatusEffects();
@@ -45,12 +45,13 @@ Hooks.once("init", () => {
   registerItemRoller("attack", async (item, actor) => (actor.isOwner ? rollDamage(item, actor) : null));
 
   const { DocumentSheetConfig } = foundry.applications.apps;
-  DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet as never, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
-  DocumentSheetConfig.registerSheet(Actor, "flex", CreatureSheet as never, { types: ["creature"], makeDefault: true, label: "FLEX.Sheet.Creature" });
-  DocumentSheetConfig.registerSheet(Item, "flex", FlexItemSheet as never, { makeDefault: true, label: "FLEX.Sheet.Item" });
+  DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
+  DocumentSheetConfig.registerSheet(Actor, "flex", CreatureSheet, { types: ["creature"], makeDefault: true, label: "FLEX.Sheet.Creature" });
+  DocumentSheetConfig.registerSheet(Item, "flex", FlexItemSheet, { makeDefault: true, label: "FLEX.Sheet.Item" });
 
   registerActorDirectoryButtons(openEndOfDayDialog);
   void preloadTemplates();
   // A small API for macros and modules.
-  (game as unknown as { flex: unknown }).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall };
+  // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall };
 });

@@ -20,7 +20,7 @@ async function updateGroup(changes: ActorChange[], options: Record<string, unkno
     if (!alive.length) return Promise.resolve(undefined);
     const data = alive.map((c) => ({ ...c.changes, _id: c.actor.id }));
     // Flat update data with dotted paths: the types describe only the nested form.
-    return Actor.updateDocuments(data as never, (parent ? { ...options, parent } : options) as never);
+    return Actor.updateDocuments(data, (parent ? { ...options, parent } : options));
   };
   try {
     await send();

@@ -40,12 +40,6 @@ export interface EndOfDayReport {
   messageId: string | null;
 }
 
-type CharacterSystem = {
-  erschoepfung: { value: number; heuteErhalten: boolean };
-  versorgung: Needs;
-  derived: { koWert: number };
-};
-
 const FULL: Needs = { essen: true, trinken: true, schlaf: true };
 
 /** What a GM (or a macro) calls: runs on the active GM's client. Players are refused. */
@@ -95,7 +89,7 @@ export async function runEndOfDay(payload: Record<string, unknown>, { requester,
       skipped.push(actor.name);
       continue;
     }
-    const sys = actor.system as unknown as CharacterSystem;
+    const sys = (actor as Actor.OfType<"character">).system;
     const needs = needsFor(needsById[id], sys.versorgung);
     const before = sys.erschoepfung.value;
     const outcome = endOfDay({
@@ -137,7 +131,7 @@ export async function runEndOfDay(payload: Record<string, unknown>, { requester,
       content,
       speaker: { alias: game.i18n!.localize("FLEX.EndOfDay.Title") },
       flags: { flex: { endOfDay: { requestId, entries: entries.map((e) => ({ actorId: e.actorId, before: e.before, after: e.outcome.erschoepfung })) } } },
-    } as never);
+    });
     messageId = message?.id ?? null;
   }
   return { requestId, entries, skipped, messageId };

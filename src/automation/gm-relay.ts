@@ -88,7 +88,7 @@ const NOTICE: Record<Refusal["flexRefused"], string> = {
  * Runs `type` on the active GM's client: in this client's queue when that is this client, else through a
  * query. With no GM online, a timeout, a dropped GM or a refusal it says so on this client and returns null.
  */
-export async function askActiveGM<T>(type: string, payload: Record<string, unknown>, { requestId = foundry.utils.randomID() }: { requestId?: string } = {}): Promise<T | null> {
+export async function askActiveGM<T>(type: string, payload: object, { requestId = foundry.utils.randomID() }: { requestId?: string } = {}): Promise<T | null> {
   const gm = game.users!.activeGM;
   if (!gm) {
     ui.notifications?.warn(game.i18n!.localize("FLEX.Query.NoGM"));

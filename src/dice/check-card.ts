@@ -4,7 +4,7 @@ import type { CheckResult, Die } from "../rules";
 
 export const CHECK_CARD_TEMPLATE = "systems/flex/templates/chat/check-card.hbs";
 
-export interface CheckCardData {
+export type CheckCardData = {
   label: string;
   die: string;
   dice: { result: number; kept: boolean }[];
@@ -15,7 +15,7 @@ export interface CheckCardData {
   rules: string;
   /** Why a Vorteil, Nachteil or modifier was added automatically (e.g. under water). */
   notes: string[];
-}
+};
 
 export function checkCardData(label: string, die: Die, result: CheckResult, vorteile: number, nachteile: number, notes: string[] = []): CheckCardData {
   const keptIndex = result.dice.indexOf(result.kept);
@@ -33,5 +33,5 @@ export function checkCardData(label: string, die: Die, result: CheckResult, vort
 }
 
 export async function renderCheckCard(data: CheckCardData): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(CHECK_CARD_TEMPLATE, data as unknown as Record<string, unknown>);
+  return foundry.applications.handlebars.renderTemplate(CHECK_CARD_TEMPLATE, data);
 }

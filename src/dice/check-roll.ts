@@ -9,11 +9,13 @@ export interface CheckRollOptions {
 
 export class CheckRoll extends foundry.dice.Roll {
   static fromCheck(input: CheckInput, label: string): CheckRoll {
-    return new CheckRoll(checkFormula(input), {}, { flex: { input, label } } as never);
+    // Roll options are free-form in Foundry; the types list only core's.
+    const options: Record<string, unknown> = { flex: { input, label } };
+    return new CheckRoll(checkFormula(input), {}, options);
   }
 
   get flexOptions(): CheckRollOptions["flex"] {
-    return (this.options as unknown as CheckRollOptions).flex;
+    return (this.options as CheckRollOptions).flex;
   }
 
   /** The evaluated check (R-CORE-4/5), or null before the roll is evaluated. */

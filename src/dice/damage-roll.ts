@@ -4,7 +4,7 @@ import { damageFormula } from "../rules";
 type AttackSystem = { schaden?: string; schadensart?: string; aktionen?: number; reichweite?: number };
 
 export async function rollDamage(item: Item.Implementation, actor: Actor.Implementation): Promise<Roll | null> {
-  const sys = item.system as unknown as AttackSystem;
+  const sys = item.system as AttackSystem;
   const formula = damageFormula(sys.schaden ?? "");
   if (!formula) {
     ui.notifications?.warn(game.i18n!.format("FLEX.Attack.NoDamage", { name: item.name, value: String(sys.schaden ?? "") }));
@@ -14,6 +14,6 @@ export async function rollDamage(item: Item.Implementation, actor: Actor.Impleme
   const flavor = game.i18n!.format("FLEX.Attack.Flavor", { name: item.name, type, actions: String(sys.aktionen ?? 1) });
   const roll = new Roll(formula);
   await roll.evaluate();
-  await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }), flavor, flags: { flex: { damage: { item: item.id, type: sys.schadensart } } } } as never);
+  await roll.toMessage({ speaker: ChatMessage.getSpeaker({ actor }), flavor, flags: { flex: { damage: { item: item.id, type: sys.schadensart } } } });
   return roll;
 }

@@ -3,6 +3,7 @@ import type { AttributeKey } from "../config";
 import { checkCardData, renderCheckCard } from "../dice/check-card";
 import { CheckRoll } from "../dice/check-roll";
 import { collectCheckAdjustments } from "./check-adjustments";
+import { rollModeOr } from "../helpers/roll-mode";
 import { damageEffectsFor, fallStarterOrNull } from "./features";
 import { addStatuses } from "../helpers/status-effects";
 import { applyHit, netAdvantage, parseDie } from "../rules";
@@ -79,7 +80,7 @@ const toInt = (v: unknown) => (Number.isFinite(Number(v)) ? Math.trunc(Number(v)
 
 export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
   get flexSystem(): Sys {
-    return this.system as unknown as Sys;
+    return this.system as Sys;
   }
 
   /** Finds a talent on this actor by item, id or (case-insensitive) name. */
@@ -149,8 +150,8 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
         flavor: label,
         content: await renderCheckCard(card),
         flags: { flex: { check: { label, attribute, talent: talent?.id ?? null, ...result } } },
-      } as never,
-      { rollMode: (options.rollMode ?? game.settings!.get("core", "rollMode")) as never },
+      },
+      { rollMode: rollModeOr(options.rollMode) },
     )) as ChatMessage.Implementation | undefined;
     return { roll, result, message };
   }
@@ -186,7 +187,7 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
       applied = { taken: outcome.taken, downed: outcome.downed, status: outcome.downed ? this.downedStatus : null, by: mark.by, at: Date.now() };
       Object.assign(changes, { [`flags.flex.applied.${markKey(mark.key)}`]: applied }, this.pruneMarks());
     }
-    if (Object.keys(changes).length) await this.update(changes as never); // dotted paths: the types describe nested update data
+    if (Object.keys(changes).length) await this.update(changes); // dotted paths: the types describe nested update data
     if (outcome.downed) await this.toggleStatusEffect(this.downedStatus, { active: true });
     if (water.apply.length) await addStatuses(this.asImplementation, water.apply);
     const rules = water.rule ? [...outcome.rules, water.rule] : outcome.rules;
@@ -208,8 +209,8 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     const mark = this.appliedMark(key);
     if (!mark) return null;
     const leben = this.flexSystem.leben?.value ?? 0;
-    const changes = { "system.leben.value": leben + Math.max(0, Math.trunc(mark.taken)), [`flags.flex.applied.-=${markKey(key)}`]: null };
-    await this.update(changes as never); // dotted paths: the types describe nested update data
+    const changes: Record<string, unknown> = { "system.leben.value": leben + Math.max(0, Math.trunc(mark.taken)), [`flags.flex.applied.-=${markKey(key)}`]: null };
+    await this.update(changes); // dotted paths: the types describe nested update data
     if (mark.downed && mark.status && this.statuses.has(mark.status)) await this.toggleStatusEffect(mark.status, { active: false });
     return mark;
   }
@@ -240,7 +241,7 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   /** This document as the configured Actor class, which it is once CONFIG.Actor.documentClass names FlexActor. */
   get asImplementation(): Actor.Implementation {
     // The types cannot see that FlexActor is the configured document class.
-    return this as unknown as Actor.Implementation;
+    return this as Actor.Implementation;
   }
 
   /** R-CORE-8 / R-COMP-8: what 0 Leben means for this actor. */

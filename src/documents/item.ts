@@ -24,6 +24,6 @@ export class FlexItem<out SubType extends Item.SubType = Item.SubType> extends I
 
   /** This document as the configured Item class (the types cannot see that FlexItem is it). */
   get asImplementation(): Item.Implementation {
-    return this as unknown as Item.Implementation;
+    return this as Item.Implementation;
   }
 }

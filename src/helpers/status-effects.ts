@@ -26,8 +26,6 @@ export function registerStatusEffects(): void {
   CONFIG.statusEffects = [...kept, ...FLEX_STATUSES.map((s) => ({ ...s }))] as typeof CONFIG.statusEffects;
 }
 
-type StatusEffectClass = { fromStatusEffect(id: string): Promise<{ toObject(): Record<string, unknown> }> };
-
 /** The actor's active effects that stand for exactly one of these statuses (as the token HUD makes them). */
 function effectsOf(actor: Actor.Implementation, ids: readonly string[]): string[] {
   return actor.effects.filter((e) => e.statuses.size === 1 && ids.some((id) => e.statuses.has(id))).map((e) => e.id!);
@@ -37,9 +35,8 @@ function effectsOf(actor: Actor.Implementation, ids: readonly string[]): string[
 export async function addStatuses(actor: Actor.Implementation, ids: readonly string[], options: Record<string, unknown> = {}): Promise<void> {
   const missing = ids.filter((id) => !actor.statuses.has(id));
   if (!missing.length) return;
-  const cls = CONFIG.ActiveEffect.documentClass as unknown as StatusEffectClass;
-  const data = await Promise.all(missing.map(async (id) => (await cls.fromStatusEffect(id)).toObject()));
-  await actor.createEmbeddedDocuments("ActiveEffect", data as never, { keepId: true, ...options } as never);
+  const data = await Promise.all(missing.map(async (id) => (await ActiveEffect.implementation.fromStatusEffect(id)).toObject()));
+  await actor.createEmbeddedDocuments("ActiveEffect", data, { keepId: true, ...options });
 }
 
 /** Deletes the effects of these statuses from one actor with a single request; nothing when none is there. */

@@ -1,5 +1,10 @@
 // Declaration merging: tells the Foundry types about Flex's subtypes, documents, settings and CONFIG.
+import type { openEndOfDayDialog } from "../applications/dialogs/end-of-day-dialog";
+import type { requestEndOfDay } from "../automation/end-of-day";
+import type { fall } from "../automation/falling";
+import type { advanceBreath } from "../automation/water";
 import type { FlexConfig } from "../config";
+import type * as rules from "../rules";
 import type { CharacterData } from "../data/actor/character";
 import type { CreatureData } from "../data/actor/creature";
 import type * as items from "../data/item/types";
@@ -7,7 +12,19 @@ import type { FlexActor } from "../documents/actor";
 import type { FlexCombat } from "../documents/combat";
 import type { FlexItem } from "../documents/item";
 
+/** game.flex: a small API for macros and modules. */
+export interface FlexApi {
+  rules: typeof rules;
+  requestEndOfDay: typeof requestEndOfDay;
+  openEndOfDayDialog: typeof openEndOfDayDialog;
+  advanceBreath: typeof advanceBreath;
+  fall: typeof fall;
+}
+
 declare global {
+  interface Game {
+    flex: FlexApi;
+  }
   interface CONFIG {
     FLEX: FlexConfig;
   }

@@ -1,7 +1,7 @@
 // Breath under water every KR (R-BREATH-1..4): rolled by FlexCombat at the end of each round on the active
 // GM only, one batched write and one chat card per round, never twice for the same round.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, createScene, disconnect, messages, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients } from "../harness";
+import { as, createActor, createScene, disconnect, messages, reconnect, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -169,7 +169,7 @@ describe("each round is processed once", () => {
     expect(sys(divers[1]).derived.atemWuerfel).toBe(4);
   });
 
-  it("with no GM connected nothing is rolled and nothing is written", async () => {
+  it("with no GM connected nothing is rolled; the GM back, the next round is rolled once and the missed one never", async () => {
     clients = resetWorld({ gms: 1, players: 2 });
     const divers = [await diver("Ida", 8), await diver("Jost", 8)];
     const { combat } = await fight(divers);
@@ -180,6 +180,14 @@ describe("each round is processed once", () => {
     expect(state.writes.slice(before).map((w) => w.documentName)).toEqual(["Combat"]);
     expect(messages()).toHaveLength(0);
     expect(divers.map((d) => sys(d).atem.wuerfel)).toEqual([null, null]);
+
+    reconnect(clients.gms[0]);
+    rolls([8, 1], [8, 1]);
+    await advance(combat, clients.players[0]);
+    expect(messages()).toHaveLength(1);
+    expect(messages()[0].content).toContain("Ende der KR 2");
+    expect(divers.map((d) => sys(d).atem.wuerfel)).toEqual([6, 6]);
+    expect(divers.map((d) => d.getFlag("flex", "breath"))).toEqual([`${combat.id}:2`, `${combat.id}:2`]);
   });
 });
 

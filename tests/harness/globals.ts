@@ -157,6 +157,7 @@ export function installGlobals(): void {
       { id: "fly", name: "EFFECT.StatusFlying", img: "icons/svg/wing.svg" },
     ],
     specialStatusEffects: { DEFEATED: "dead" },
+    sounds: { dice: "sounds/dice.wav", lock: "sounds/lock.wav", notification: "sounds/notify.wav", combat: "sounds/drums.wav" },
     queries: {},
   };
   g.game = {

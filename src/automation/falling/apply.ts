@@ -3,7 +3,7 @@
 // Apply is a no-op on any client and across a change of active GM; the card only shows it. Clicks are carried
 // out by the active GM in its work queue; with no GM online, a user who owns the creature and posted the
 // card applies it directly (in this client's queue); anyone else is told that no GM is online.
-import type { AppliedMark, FlexActor } from "../../documents/actor";
+import type { AppliedMark } from "../../documents/actor";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
@@ -16,10 +16,10 @@ const QUERY = "fallApply";
 export type FallAction = "apply" | "undo";
 export type FallActionStatus = "applied" | "undone" | "already" | "notApplied" | "refused" | "missing" | "noGM";
 
-type MessageLike = ChatMessage.Implementation & { _source: { author?: string | null } };
+type MessageLike = ChatMessage.Implementation;
 
 export function fallRecordOf(message: ChatMessage.Implementation | null | undefined): FallRecord | null {
-  const record = message?.getFlag("flex" as never, "fall" as never) as FallRecord | undefined;
+  const record = message?.getFlag("flex", "fall") as FallRecord | undefined;
   return record && typeof record === "object" && record.faller ? record : null;
 }
 
@@ -35,7 +35,7 @@ const asRecord = (mark: AppliedMark | null): AppliedRecord | null => (mark ? { t
  * applied to the actor already (its mark is there).
  */
 export async function applyFallDamage(actor: Actor.Implementation, damage: number, by: string, fallId: string, key: FallEffectKey): Promise<AppliedRecord | null> {
-  const outcome = await (actor as unknown as FlexActor).applyDamage(damage, { ignoreArmor: true, mark: { key: fallMark(fallId, key), by } });
+  const outcome = await actor.applyDamage(damage, { ignoreArmor: true, mark: { key: fallMark(fallId, key), by } });
   return outcome.already ? null : asRecord(outcome.mark);
 }
 
@@ -48,7 +48,7 @@ export function mayAct(user: User.Implementation, message: MessageLike, key: Fal
   const actor = resolveActor(effect.ref);
   if (actor?.testUserPermission(user, "OWNER")) return true;
   if (message._source.author === user.id) return true;
-  return action === "undo" && (actor as unknown as FlexActor | null)?.appliedMark(fallMark(record.id, key))?.by === user.id;
+  return action === "undo" && actor?.appliedMark(fallMark(record.id, key))?.by === user.id;
 }
 
 /** Shows on the card what the creature's mark says (the mark is the truth; the card may lag a GM change). */
@@ -57,7 +57,8 @@ async function showOnCard(message: MessageLike, record: FallRecord, key: FallEff
   if (JSON.stringify(shown) === JSON.stringify(applied)) return;
   const next: FallRecord = { ...record, applied: { ...record.applied, [key]: applied } };
   const content = await renderFallCard(next);
-  await message.update({ content, [`flags.flex.fall.applied.${key}`]: applied } as never);
+  const changes: Record<string, unknown> = { content, [`flags.flex.fall.applied.${key}`]: applied };
+  await message.update(changes);
 }
 
 /** Applies or undoes one effect on this client (inside its work queue), which may write the actor and the card. */
@@ -67,7 +68,7 @@ async function actHere(messageId: string, key: FallEffectKey, action: FallAction
   const record = fallRecordOf(message);
   const effect = record && effectOf(record, key);
   if (!message || !record || !effect) return "missing";
-  const actor = resolveActor(effect.ref) as FlexActor | null;
+  const actor = resolveActor(effect.ref);
   if (!actor) return "missing";
   const markId = fallMark(record.id, key);
   const existing = actor.appliedMark(markId);
@@ -76,7 +77,7 @@ async function actHere(messageId: string, key: FallEffectKey, action: FallAction
       await showOnCard(message, record, key, asRecord(existing));
       return "already";
     }
-    await showOnCard(message, record, key, await applyFallDamage(actor as unknown as Actor.Implementation, effect.damage, by, record.id, key));
+    await showOnCard(message, record, key, await applyFallDamage(actor, effect.damage, by, record.id, key));
     return "applied";
   }
   if (!existing) {

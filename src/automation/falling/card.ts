@@ -97,5 +97,5 @@ export async function renderFallCard(record: FallRecord): Promise<string> {
     buttons,
     rulesText: record.rules.join(", "),
   };
-  return foundry.applications.handlebars.renderTemplate(FALL_CARD_TEMPLATE, context as unknown as Record<string, unknown>);
+  return foundry.applications.handlebars.renderTemplate(FALL_CARD_TEMPLATE, context as Record<string, unknown>);
 }

@@ -1,6 +1,8 @@
 // The fall itself as an API (R-FALL-1..3): `actor.fall(height, { onto })` / `game.flex.fall(...)`, and
 // what the triggers (triggers.ts) call. Resolved on the caller's client, or on the active GM's when the
 // world setting says the GM rolls; see resolve.ts.
+import { rollModeOr } from "../../helpers/roll-mode";
+import { documentFromUuid } from "../../helpers/uuid";
 import { askActiveGM } from "../gm-relay";
 import { planFall } from "../../rules";
 import type { FallSource } from "./card";
@@ -34,9 +36,9 @@ function uuidOf(onto: FallOptions["onto"]): string | null | undefined {
  * happened, or null when it could not be done (no such actor, or no GM online when one is needed).
  */
 export async function fall(faller: Actor.Implementation | TokenDocument.Implementation | string, height: number, options: FallOptions = {}): Promise<FallReport | null> {
-  const doc = (typeof faller === "string" ? fromUuidSync(faller as never) : faller) as { documentName?: string } | null;
-  const token = doc?.documentName === "Token" ? (doc as unknown as TokenLike) : null;
-  const actor = token ? token.actor : doc?.documentName === "Actor" ? (doc as unknown as Actor.Implementation) : null;
+  const doc = (typeof faller === "string" ? documentFromUuid(faller) : faller) as { documentName?: string } | null;
+  const token = doc?.documentName === "Token" ? (doc as TokenLike) : null;
+  const actor = token ? token.actor : doc?.documentName === "Actor" ? (doc as Actor.Implementation) : null;
   const source = options.source ?? "call";
   if (!actor) {
     ui.notifications?.warn(game.i18n!.localize("FLEX.Fall.NoActor"));
@@ -64,8 +66,8 @@ export async function fall(faller: Actor.Implementation | TokenDocument.Implemen
     onto: uuidOf(options.onto),
     landing: options.landing ?? null,
     source,
-    rollMode: options.rollMode ?? String(game.settings!.get("core", "rollMode")),
+    rollMode: rollModeOr(options.rollMode),
   };
-  if (fallSettings.roller() === "gm") return askActiveGM<FallReport>("fallResolve", request as unknown as Record<string, unknown>);
+  if (fallSettings.roller() === "gm") return askActiveGM<FallReport>("fallResolve", request);
   return resolveFallHere(request);
 }

@@ -1,12 +1,13 @@
 // Falling (R-FALL-1..3) wired into Foundry: the API (fall.ts), its triggers (triggers.ts), where a fall is
 // resolved (resolve.ts), the card and its Apply / Undo (card.ts, apply.ts).
 import { registerFallStarter } from "../../documents/features";
+import { onHook } from "../../helpers/hooks";
 import { fallCardAction, fallRecordOf, mayAct, registerFallApplyQuery } from "./apply";
 import type { FallAction } from "./apply";
 import type { FallEffectKey } from "./card";
 import { fall } from "./fall";
 import type { FallOptions } from "./fall";
-import { PitBehaviorData, setPitEnterHandler } from "./pit-behavior";
+import { PIT_BEHAVIOR, PitBehaviorData, setPitEnterHandler } from "./pit-behavior";
 import { registerFallResolveQueries } from "./resolve";
 import { registerFallingSettings } from "./settings";
 import { onMoveToken, onPitEnter } from "./triggers";
@@ -17,7 +18,7 @@ export type { FallOptions } from "./fall";
 export { fallCardAction } from "./apply";
 export { fall } from "./fall";
 
-export const PIT_TYPE = "flex.pit";
+export { PIT_BEHAVIOR } from "./pit-behavior";
 
 /** Wires the card's Apply / Undo buttons; a user who may not use one does not see it. */
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
@@ -25,7 +26,7 @@ function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElem
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexFall']")) {
     const key: FallEffectKey = button.dataset.key === "target" ? "target" : "faller";
     const action: FallAction = button.dataset.action === "flexFallUndo" ? "undo" : "apply";
-    if (!mayAct(game.user!, message as never, key, action)) {
+    if (!mayAct(game.user!, message, key, action)) {
       button.hidden = true;
       continue;
     }
@@ -43,11 +44,9 @@ export function registerFalling(): void {
   registerFallingSettings();
   registerFallResolveQueries();
   registerFallApplyQuery();
-  Object.assign(CONFIG.RegionBehavior.dataModels, { [PIT_TYPE]: PitBehaviorData });
-  Object.assign(CONFIG.RegionBehavior.typeIcons, { [PIT_TYPE]: "fa-solid fa-person-falling" });
+  Object.assign(CONFIG.RegionBehavior.dataModels, { [PIT_BEHAVIOR]: PitBehaviorData });
+  Object.assign(CONFIG.RegionBehavior.typeIcons, { [PIT_BEHAVIOR]: "fa-solid fa-person-falling" });
   setPitEnterHandler(onPitEnter);
-  // The types do not list v13's moveToken hook yet.
-  const hooks = Hooks as unknown as { on(hook: string, fn: (...args: never[]) => unknown): number };
-  hooks.on("moveToken", onMoveToken);
-  hooks.on("renderChatMessageHTML", onRenderChatMessage);
+  onHook("moveToken", onMoveToken);
+  Hooks.on("renderChatMessageHTML", onRenderChatMessage);
 }

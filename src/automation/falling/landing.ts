@@ -3,6 +3,7 @@
 // actors of a fall again on another client (the active GM's) from their uuids.
 import { chooseLanding } from "../../rules";
 import type { Footprint, LandingCandidate } from "../../rules";
+import { documentFromUuid } from "../../helpers/uuid";
 import type { ActorRef } from "./card";
 
 /** The parts of a TokenDocument falling reads (a narrow view; the full types are not needed here). */
@@ -97,42 +98,37 @@ export function findLanding(faller: TokenLike, spot: SpotLike = faller): Landing
 /** The landing named by the caller: a token (flagged object or creature) or an actor (creature). */
 export function landingFromDocument(doc: unknown): Landing | null {
   const d = doc as { documentName?: string } | null;
-  if (d?.documentName === "Token") return landingOf(d as unknown as TokenLike);
+  if (d?.documentName === "Token") return landingOf(d as TokenLike);
   if (d?.documentName === "Actor") {
-    const actor = d as unknown as Actor.Implementation;
-    return { kind: "creature", name: actor.name, token: (actor.token as unknown as TokenLike | null) ?? null, actor };
+    const actor = d as Actor.Implementation;
+    return { kind: "creature", name: actor.name, token: (actor.token as TokenLike | null) ?? null, actor };
   }
   return null;
 }
 
 export function refOf(actor: Actor.Implementation, token: TokenLike | null): ActorRef {
   // An unlinked token's actor lives in the token: find it through the token on other clients.
-  const own = actor.token as unknown as TokenLike | null;
+  const own = actor.token as TokenLike | null;
   return { actorUuid: actor.uuid, tokenUuid: own?.uuid ?? (token && token.actor === actor ? token.uuid : null) };
-}
-
-/** fromUuidSync for a uuid from flags or a query (the types want a uuid literal shape). */
-export function fromUuid(uuid: string): unknown {
-  return fromUuidSync(uuid as never);
 }
 
 export function resolveActor(ref: Partial<ActorRef> | null | undefined): Actor.Implementation | null {
   if (!ref) return null;
   if (ref.tokenUuid) {
-    const token = fromUuid(ref.tokenUuid) as TokenLike | null;
+    const token = documentFromUuid(ref.tokenUuid) as TokenLike | null;
     if (token?.actor) return token.actor;
   }
-  return ref.actorUuid ? ((fromUuid(ref.actorUuid) as Actor.Implementation | null) ?? null) : null;
+  return ref.actorUuid ? ((documentFromUuid(ref.actorUuid) as Actor.Implementation | null) ?? null) : null;
 }
 
 export function resolveToken(uuid: string | null | undefined): TokenLike | null {
-  return uuid ? ((fromUuid(uuid) as TokenLike | null) ?? null) : null;
+  return uuid ? ((documentFromUuid(uuid) as TokenLike | null) ?? null) : null;
 }
 
 /** The faller's token: its own (unlinked) token, else one of its tokens on the scene being viewed. */
 export function tokenOfActor(actor: Actor.Implementation): TokenLike | null {
-  const own = actor.token as unknown as TokenLike | null;
+  const own = actor.token as TokenLike | null;
   if (own) return own;
-  const tokens = actor.getActiveTokens(false, true) as unknown as TokenLike[];
+  const tokens = actor.getActiveTokens(false, true) as TokenLike[];
   return tokens[0] ?? null;
 }

@@ -33,5 +33,5 @@ export class PitBehaviorData extends foundry.data.regionBehaviors.RegionBehavior
   }
 
   // Core calls each handler with the behaviour's system data as `this`; the types lack the handler map.
-  static override events = { [CONST.REGION_EVENTS.TOKEN_MOVE_IN]: this.#onTokenMoveIn } as never;
+  static override events = { [CONST.REGION_EVENTS.TOKEN_MOVE_IN]: this.#onTokenMoveIn };
 }

@@ -2,8 +2,10 @@
 // dice, the landing target's Ausweichen (on the active GM's client when this user does not own the
 // target), the damage applied when the world wants it applied at once, and ONE chat card carrying
 // every roll. A fall id makes it safe to run twice: a fall that already has its card is not resolved again.
+import { documentFromUuid } from "../../helpers/uuid";
+import type { AttributeKey } from "../../config";
+import { isRollMode, rollModeOr } from "../../helpers/roll-mode";
 import { CheckRoll } from "../../dice/check-roll";
-import type { FlexActor } from "../../documents/actor";
 import { clientLocal } from "../../helpers/client-local";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
@@ -11,7 +13,7 @@ import { FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../
 import { applyFallDamage, fallRecordOf } from "./apply";
 import { checkRecord, fallRecord, renderFallCard } from "./card";
 import type { ActorRef, AppliedRecord, FallCheckRecord, FallRecord, FallSource } from "./card";
-import { findLanding, fromUuid, landingFromDocument, refOf, resolveActor, resolveToken, tokenOfActor } from "./landing";
+import { findLanding, landingFromDocument, refOf, resolveActor, resolveToken, tokenOfActor } from "./landing";
 import type { Landing, SpotLike } from "./landing";
 import { fallSettings } from "./settings";
 
@@ -54,11 +56,11 @@ export function findFallMessage(fallId: string): ChatMessage.Implementation | un
 }
 
 /** R-FALL-1 / R-FALL-3: a talent check, or the bare attribute check when the actor lacks the talent (noted). */
-async function rollFallCheck(actor: Actor.Implementation, spec: { talent: string; attribute: string }, sw: number, bareNote: string) {
-  const flex = actor as unknown as FlexActor;
+async function rollFallCheck(actor: Actor.Implementation, spec: { talent: string; attribute: AttributeKey }, sw: number, bareNote: string) {
+  const flex = actor;
   const hasTalent = !!flex.findTalent(spec.talent);
   const notes = hasTalent ? [] : [game.i18n!.format(bareNote, { name: actor.name })];
-  const prepared = flex.prepareCheck(hasTalent ? { talent: spec.talent, sw } : { attribute: spec.attribute as never, sw, notes });
+  const prepared = flex.prepareCheck(hasTalent ? { talent: spec.talent, sw } : { attribute: spec.attribute, sw, notes });
   if (!prepared) return null;
   const roll = CheckRoll.fromCheck(prepared.input, prepared.label);
   await roll.evaluate();
@@ -67,7 +69,7 @@ async function rollFallCheck(actor: Actor.Implementation, spec: { talent: string
 
 function landingFor(req: FallRequest, actor: Actor.Implementation): Landing | null {
   let landing: Landing | null = null;
-  if (req.onto) landing = landingFromDocument(fromUuid(req.onto));
+  if (req.onto) landing = landingFromDocument(documentFromUuid(req.onto));
   else if (req.onto === undefined) {
     const token = resolveToken(req.faller.tokenUuid) ?? tokenOfActor(actor);
     if (token) landing = findLanding(token, req.landing ?? token);
@@ -102,7 +104,7 @@ async function resolve(req: FallRequest): Promise<FallReport> {
   // R-FALL-1: Athletik against height × 3; on a failure 1W4 per Schritt.
   const athletik = await rollFallCheck(actor, FALL_CHECK, plan.sw, "FLEX.Fall.NoAthletik");
   if (!athletik) return none("missing");
-  const rolls: unknown[] = [athletik.roll];
+  const rolls: ReturnType<typeof Roll.fromJSON>[] = [athletik.roll];
   let dice: number[] = [];
   if (!athletik.success) {
     const damageRoll = new Roll(plan.formula);
@@ -171,21 +173,19 @@ async function resolve(req: FallRequest): Promise<FallReport> {
     applied,
     outcome,
   });
-  const rollMode = req.rollMode ?? String(game.settings!.get("core", "rollMode"));
+  const rollMode = rollModeOr(req.rollMode);
   const message = (await ChatMessage.create(
     {
-      speaker: ChatMessage.getSpeaker({ actor, token: fallerToken } as never),
+      speaker: ChatMessage.getSpeaker({ actor, token: fallerToken as TokenDocument.Implementation | null }),
       content: await renderFallCard(record),
       rolls,
-      sound: (CONFIG as unknown as { sounds?: { dice?: string } }).sounds?.dice ?? null,
+      sound: CONFIG.sounds.dice ?? null,
       flags: { flex: { fall: record } },
-    } as never,
-    { rollMode } as never,
+    },
+    { rollMode },
   )) as ChatMessage.Implementation | undefined;
   return { fallId: req.fallId, fell: true, messageId: message?.id ?? null, record };
 }
-
-const ROLL_MODES = new Set(["publicroll", "gmroll", "blindroll", "selfroll"]);
 
 /** A height a request may carry: a fall at all, and no higher than the world allows. Null otherwise. */
 function requestedHeight(value: unknown): number | null {
@@ -198,8 +198,8 @@ function requestedHeight(value: unknown): number | null {
 /** The spot a requester's fall lands on: a GM may name it; anyone else's fall lands where the faller's token is. */
 function trustedLanding(requester: User.Implementation, req: Partial<FallRequest>, faller: Actor.Implementation): Pick<FallRequest, "onto" | "landing"> {
   if (requester.isGM) return { onto: req.onto, landing: req.landing ?? null };
-  const onto = typeof req.onto === "string" ? (fromUuid(req.onto) as { actor?: Actor.Implementation | null; documentName?: string } | null) : null;
-  const ontoActor = onto?.documentName === "Actor" ? (onto as unknown as Actor.Implementation) : (onto?.actor ?? null);
+  const onto = typeof req.onto === "string" ? (documentFromUuid(req.onto) as { actor?: Actor.Implementation | null; documentName?: string } | null) : null;
+  const ontoActor = onto?.documentName === "Actor" ? (onto as Actor.Implementation) : (onto?.actor ?? null);
   // A player may name the ground or what they own; the rest is whatever is really at the faller's token.
   if (req.onto === null || (ontoActor && ontoActor !== faller && ontoActor.testUserPermission(requester, "OWNER"))) return { onto: req.onto, landing: null };
   return { onto: undefined, landing: null };
@@ -214,7 +214,7 @@ async function handleResolveQuery(payload: Record<string, unknown>, { requester 
   if (!fallId || !faller || height === null) return refuse("malformed", "fall request without a fall id, a faller or a valid height");
   if (!faller.testUserPermission(requester, "OWNER")) return refuse("forbidden", `${requester.name} does not own ${faller.name}`);
   const source: FallSource = req.source === "move" || req.source === "pit" ? req.source : "call";
-  const rollMode = typeof req.rollMode === "string" && ROLL_MODES.has(req.rollMode) ? req.rollMode : undefined;
+  const rollMode = isRollMode(req.rollMode) ? req.rollMode : undefined;
   return resolveFallHere({ fallId, faller: refOf(faller, resolveToken(req.faller?.tokenUuid) ?? tokenOfActor(faller)), height, source, rollMode, ...trustedLanding(requester, req, faller) });
 }
 
@@ -241,7 +241,7 @@ async function handleDodgeQuery(payload: Record<string, unknown>, { requester }:
   const d = await rollFallCheck(target, FALL_DODGE, planFall(height).sw, "FLEX.Fall.NoAusweichen");
   if (!d) return refuse("malformed", `${target.name} cannot make the dodge check`);
   const applied = payload.apply === true && !d.success ? await applyFallDamage(target, damage, requester.id!, fallId, "target") : null;
-  const reply: DodgeReply = { roll: d.roll.toJSON() as unknown as Record<string, unknown>, check: d.record, applied };
+  const reply: DodgeReply = { roll: d.roll.toJSON() as Record<string, unknown>, check: d.record, applied };
   dodges().set(fallId, reply);
   return reply;
 }

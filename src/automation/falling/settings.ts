@@ -19,7 +19,7 @@ export function registerFallingSettings(): void {
     type: String,
     choices: { owner: "FLEX.Setting.fallRoller.owner", gm: "FLEX.Setting.fallRoller.gm" },
     default: "owner",
-  } as never);
+  });
   game.settings!.register("flex", "fallAutoApply", {
     name: "FLEX.Setting.fallAutoApply.name",
     hint: "FLEX.Setting.fallAutoApply.hint",
@@ -31,9 +31,9 @@ export function registerFallingSettings(): void {
 }
 
 // Reading a setting never throws, so a half-initialised client still behaves sensibly (the defaults).
-function read(key: string, fallback: unknown): unknown {
+function read(key: "fallAutomatic" | "fallRoller" | "fallAutoApply", fallback: unknown): unknown {
   try {
-    return (game.settings!.get("flex" as never, key as never) as unknown) ?? fallback;
+    return (game.settings!.get("flex", key) as unknown) ?? fallback;
   } catch {
     return fallback;
   }

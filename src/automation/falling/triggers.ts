@@ -6,19 +6,14 @@
 // the pit: the creature lands once, and a drop that ends on the pit's floor is not counted twice. (The drop
 // counts only while the world setting makes drops falls.)
 import { clientLocal } from "../../helpers/client-local";
+import type { TokenMovementLike } from "../../helpers/hooks";
 import { planFall } from "../../rules";
 import { fall } from "./fall";
 import type { SpotLike } from "./landing";
 import { PIT_BEHAVIOR } from "./pit-behavior";
 import { fallSettings } from "./settings";
 
-type MovementLike = {
-  id?: string;
-  method?: string;
-  origin?: SpotLike;
-  destination?: SpotLike & { action?: string };
-  passed?: { waypoints?: { action?: string }[] };
-};
+type MovementLike = TokenMovementLike;
 
 // Movements this client has already turned into a fall (or decided against), most recent last.
 const claimed = clientLocal("fall.claimed", () => [] as string[]);
@@ -68,7 +63,7 @@ export async function onMoveToken(token: TokenDocument.Implementation, movement:
   // A drop into a pit is the pit's one fall (see the decision above).
   if (entersPit(token, movement)) return;
   if (!claimMovement(movement.id)) return;
-  await report(fall(token as never, drop, { source: "move", fallId: `move.${movement.id ?? foundry.utils.randomID()}`, landing: spotOf(movement.destination) }));
+  await report(fall(token, drop, { source: "move", fallId: `move.${movement.id ?? foundry.utils.randomID()}`, landing: spotOf(movement.destination) }));
 }
 
 /** (b) Moving into a pit region, on the mover's client only: the movement stops at the pit, and the token falls. */
@@ -83,7 +78,7 @@ export async function onPitEnter(depth: number, behaviorId: string, event: unkno
   if (!planFall(height).falls || !claimMovement(movement.id)) return;
   // Before any await, as core asks of a region behaviour: the pending waypoints are not carried out.
   token.stopMovement();
-  await report(fall(token as never, height, { source: "pit", fallId: `pit.${behaviorId}.${movement.id ?? foundry.utils.randomID()}`, landing: spotOf(movement.destination) }));
+  await report(fall(token, height, { source: "pit", fallId: `pit.${behaviorId}.${movement.id ?? foundry.utils.randomID()}`, landing: spotOf(movement.destination) }));
 }
 
 // A failed fall must not break the move that caused it.

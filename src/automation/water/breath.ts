@@ -2,6 +2,7 @@
 // only) rolls each submerged combatant's breath die and lets everyone else breathe again. One batched
 // actor write per round (one per token for unlinked tokens), drowning on or off per actor, one chat card
 // with all the rolls. Each actor remembers the last round processed, so a rewound round is not rolled twice.
+import { documentFromUuid } from "../../helpers/uuid";
 import { registerCombatAutomation } from "../../documents/combat";
 import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../../rules";
 import type { BreathOutcome, BreathState, Die } from "../../rules";
@@ -32,7 +33,7 @@ type BreathSystem = { attributes?: { ko?: unknown }; atem?: { wuerfel?: unknown 
 
 /** The creature's breath as the rules see it. */
 export function readBreath(actor: Actor.Implementation): { state: BreathState; ko: Die; underwater: boolean } {
-  const sys = actor.system as unknown as BreathSystem;
+  const sys = actor.system as BreathSystem;
   const ko = coerceDie(sys.attributes?.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6);
   return { ko, state: { die: breathDie(sys.atem?.wuerfel, ko), drowning: actor.statuses.has("drowning") }, underwater: actor.statuses.has("underwater") };
 }
@@ -107,7 +108,7 @@ async function postCard(entries: BreathEntry[], title: string, flags: Record<str
     rolls,
     speaker: { alias: game.i18n!.localize("FLEX.Water.Breath.Title") },
     flags: { flex: { breath: flags } },
-  } as never)) as ChatMessage.Implementation | undefined;
+  })) as ChatMessage.Implementation | undefined;
 }
 
 /** What happened, as plain data: for the card's flags and for macros. */
@@ -127,7 +128,7 @@ export async function resolveBreath(actors: Iterable<Actor.Implementation | null
     if (!actor || seen.has(actor.uuid)) continue;
     seen.add(actor.uuid);
     if (actor.statuses.has(CONFIG.specialStatusEffects?.DEFEATED ?? "dead")) continue;
-    if (alreadyProcessed(actor.getFlag("flex" as never, "breath" as never), key)) skipped.push(actor.name);
+    if (alreadyProcessed(actor.getFlag("flex", "breath"), key)) skipped.push(actor.name);
     else due.push(actor);
   }
   const evaluated = await Promise.all(due.map((a) => evaluateBreath(a)));
@@ -161,7 +162,7 @@ export async function extraBreathCheck(actor: Actor.Implementation): Promise<Bre
   const entry = await evaluateBreath(actor, { forceCheck: true });
   if (breathChanged(entry.outcome)) await writeOutcomes([entry], null);
   // No card of its own: show the dice the way Dice So Nice shows rolls made outside a message.
-  const dsn = (game as unknown as { dice3d?: { showForRoll(r: Roll, u: unknown, sync: boolean): Promise<unknown> } }).dice3d;
+  const dsn = (game as { dice3d?: { showForRoll(r: Roll, u: unknown, sync: boolean): Promise<unknown> } }).dice3d;
   if (entry.roll && dsn) await dsn.showForRoll(entry.roll, game.user, true);
   return entry;
 }
@@ -199,11 +200,11 @@ const ADVANCE = "breathAdvance";
 async function handleAdvance(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<BreathReport | ReturnType<typeof refuse>> {
   if (!requester.isGM) return refuse("forbidden", `${requester.name} may not advance breath`);
   const uuids = Array.isArray(payload.uuids) ? payload.uuids.filter((u): u is string => typeof u === "string") : [];
-  const actors = uuids.map((u) => fromUuidSync(u as never) as Actor.Implementation | null).filter((a) => a?.documentName === "Actor");
+  const actors = uuids.map((u) => documentFromUuid(u) as Actor.Implementation | null).filter((a) => a?.documentName === "Actor");
   return resolveBreath(actors, { key: `manual-${requestId}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle") });
 }
 
 export function registerBreath(): void {
   registerRelay(ADVANCE, handleAdvance);
-  registerCombatAutomation({ id: "breath", onEndRound: async (combat, context) => void (await resolveCombatBreath(combat as unknown as Combat.Implementation, context.round)) });
+  registerCombatAutomation({ id: "breath", onEndRound: async (combat, context) => void (await resolveCombatBreath(combat as Combat.Implementation, context.round)) });
 }

@@ -12,8 +12,8 @@ const underwater = (actor: FlexActor) => actor.statuses.has("underwater");
 
 /** R-WATER-1: registered with FlexActor#rollCheck; the note names the rule on the card. */
 export function registerWaterCheckAdjustment(): void {
-  registerItemRoller("weapon", (item, actor, options) => rollWeapon(item, actor as unknown as FlexActor, options));
-  registerItemRoller("spell", (item, actor, options) => rollSpell(item, actor as unknown as FlexActor, options));
+  registerItemRoller("weapon", (item, actor, options) => rollWeapon(item, actor as FlexActor, options));
+  registerItemRoller("spell", (item, actor, options) => rollSpell(item, actor as FlexActor, options));
   registerCheckAdjustment("water", ({ actor, talent }) => {
     const adjustment = waterCheckAdjustment({ talent: talent?.name, underwater: actor.statuses.has("underwater") });
     return adjustment ? { nachteile: adjustment.nachteile, note: game.i18n!.localize("FLEX.Water.Dodge.Note") } : null;
@@ -50,7 +50,7 @@ export async function rollSpell(item: Item.Implementation, actor: FlexActor, { d
   if (!actor.isOwner || !actor.findTalent(school)) return actor.rollTalent(school, options);
   const notes = [...(options.notes ?? []), game.i18n!.format("FLEX.Water.Spell.Cast", { spell: item.name })];
   if (spellBreathChecks({ underwater: underwater(actor), still: !!sys.still })) {
-    const entry = await extraBreathCheck(actor as unknown as Actor.Implementation);
+    const entry = await extraBreathCheck(actor as Actor.Implementation);
     const { before, roll } = entry.outcome;
     const text = breathResultText(entry);
     notes.push(roll === null ? game.i18n!.format("FLEX.Water.Spell.NoAir", { result: text }) : game.i18n!.format("FLEX.Water.Spell.Breath", { die: dieLabel(before.die), roll: String(roll), result: text }));

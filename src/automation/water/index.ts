@@ -18,11 +18,11 @@ export function registerWater(): void {
   registerWetWithUnderwater();
   registerSwimming();
   registerDamageEffectsFilter(damageEffects);
-  const behaviors = CONFIG.RegionBehavior as unknown as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> };
+  const behaviors = CONFIG.RegionBehavior as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> };
   behaviors.dataModels[WATER_BEHAVIOR] = WaterRegionBehavior;
   behaviors.typeIcons[WATER_BEHAVIOR] = "fa-solid fa-water";
   // R-BREATH-2: the breath die as a token bar (value = its faces, max = the KO die).
-  const trackable = ((CONFIG.Actor as unknown as { trackableAttributes: Trackable }).trackableAttributes ??= {});
+  const trackable = ((CONFIG.Actor as { trackableAttributes: Trackable }).trackableAttributes ??= {});
   for (const type of ["character", "creature"]) {
     const entry = (trackable[type] ??= { bar: [], value: [] });
     entry.bar ??= [];

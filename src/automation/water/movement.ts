@@ -11,7 +11,7 @@ function hasFlexSpeed(actor: Actor.Implementation | null | undefined): boolean {
 }
 
 export function registerSwimming(): void {
-  const actions = (CONFIG.Token as unknown as { movement?: { actions?: Record<string, MovementAction> } }).movement?.actions;
+  const actions = (CONFIG.Token as { movement?: { actions?: Record<string, MovementAction> } }).movement?.actions;
   const swim = actions?.swim;
   if (!swim) return;
   swim.getCostFunction = (token) => (hasFlexSpeed(token?.actor) ? (cost) => swimCost(cost) : (cost) => cost);

@@ -53,5 +53,5 @@ export class WaterRegionBehavior extends foundry.data.regionBehaviors.RegionBeha
   static override events = {
     [CONST.REGION_EVENTS.TOKEN_ENTER]: onTokenEnter,
     [CONST.REGION_EVENTS.TOKEN_EXIT]: onTokenExit,
-  } as never;
+  };
 }

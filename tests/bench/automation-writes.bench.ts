@@ -1,0 +1,88 @@
+// Write calls and chat messages per automation event at 1, 10 and 100 actors, with 2 GMs and 3 players
+// connected: what reaches the server is what a table pays for. Prints one table; then times each event.
+import { bench, describe } from "vitest";
+import { fallCardAction } from "../../src/automation/falling";
+import { as, createActor, createScene, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = globalThis as Any;
+const SIZES = [1, 10, 100] as const;
+
+interface Row {
+  event: string;
+  actors: number;
+  writes: number;
+  messages: number;
+  /** Whose clients sent the writes: the active GM, or the player who made the fall. */
+  writers: string;
+}
+
+/** What one event sends to the server: its write calls (besides `ignore`) and new chat messages. */
+async function measure(event: string, actors: number, clients: Clients, run: () => Promise<unknown>, ignore: string[] = []): Promise<Row> {
+  const writes = state.writes.length;
+  const cards = messages().length;
+  await run();
+  await settle();
+  const sent = state.writes.slice(writes).filter((w) => !ignore.includes(w.documentName));
+  const who = (id: string) => (id === clients.gms[0].id ? "active GM" : clients.players.some((p) => p.id === id) ? "player" : "other GM");
+  return { event, actors, writes: sent.length, messages: messages().length - cards, writers: [...new Set(sent.map((w) => who(w.userId)))].join(", ") };
+}
+
+async function characters(n: number, system: Record<string, unknown> = {}): Promise<Any[]> {
+  const list: Any[] = [];
+  for (let i = 0; i < n; i++) list.push(await createActor({ name: `Held ${i + 1}`, type: "character", system: { attributes: { ko: 12, kk: 6 }, leben: { value: 400, max: 400 }, ...system } }));
+  return list;
+}
+
+async function breathRound(n: number): Promise<Row> {
+  const clients = resetWorld({ gms: 2, players: 3 });
+  const actors = await characters(n);
+  const scene = await createScene();
+  const combatants = [];
+  for (const [i, a] of actors.entries()) {
+    await a.toggleStatusEffect("underwater", { active: true });
+    const t = await placeToken(scene, a, { col: i % 10, row: Math.floor(i / 10) });
+    combatants.push({ actorId: a.id, tokenId: t.id, sceneId: scene.id });
+  }
+  const combat = await g.Combat.create({});
+  await combat.createEmbeddedDocuments("Combatant", combatants);
+  await combat.startCombat();
+  await settle();
+  return measure("breath round (end of a KR)", n, clients, () => combat.nextRound(), ["Combat"]);
+}
+
+async function endOfDay(n: number): Promise<Row> {
+  const clients = resetWorld({ gms: 2, players: 3 });
+  const actors = await characters(n, { versorgung: { essen: false, trinken: true, schlaf: true } });
+  // The second GM clicks; the active GM does the work.
+  return measure("end of day", n, clients, () => as(clients.gms[1], () => g.game.flex.requestEndOfDay({ actorIds: actors.map((a) => a.id) })));
+}
+
+/** A player's character falls 4 Schritt in a scene with n creatures; then Apply is clicked on all five clients. */
+async function fallAndApply(n: number): Promise<Row[]> {
+  const clients = resetWorld({ gms: 2, players: 3 });
+  await g.game.settings.set("flex", "fallAutoApply", false);
+  const scene = await createScene();
+  const [hero] = await characters(1);
+  await hero.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
+  const heroToken = await placeToken(scene, hero, { elevation: 4 });
+  for (let i = 1; i < n; i++) await placeToken(scene, await createActor({ name: `Wesen ${i}`, type: "creature" }), { col: i % 10, row: 1 + Math.floor(i / 10) });
+  g.CONFIG.Dice.randomUniform = () => 0.01; // the Athletik check fails: damage to apply
+  const fall = await measure("fall (card, damage not yet applied)", n, clients, () => as(clients.players[0], () => (heroToken as Any).move({ x: 100, elevation: 0 })), ["Token"]);
+  g.CONFIG.Dice.randomUniform = Math.random;
+  const card = messages().at(-1) as Any;
+  const apply = await measure("Apply on the fall card (clicked on 5 clients)", n, clients, () => Promise.all(clients.all.map((u) => as(u, () => fallCardAction(card, "faller", "apply")))));
+  return [fall, apply];
+}
+
+const rows: Row[] = [];
+for (const n of SIZES) rows.push(await breathRound(n), await endOfDay(n), ...(await fallAndApply(n)));
+rows.sort((a, b) => a.event.localeCompare(b.event) || a.actors - b.actors);
+console.log("\nWrite calls and chat messages per event (2 GMs + 3 players connected)");
+console.table(rows.map((r) => ({ event: r.event, actors: r.actors, "write calls": r.writes, "chat messages": r.messages, "written by": r.writers })));
+
+describe("automation events", () => {
+  bench("end of day for 100 characters", async () => {
+    await endOfDay(100);
+  }, { iterations: 5 });
+});
