@@ -1,17 +1,19 @@
 // Repairs stored or incoming system data against a model's schema before Foundry validates it, so that
 // a text in a number field, a negative value, an unknown die or a wrong shape becomes valid data and
-// the rest of the document survives. Used by every model's migrateData (stored data) and _preUpdate
-// (changes), so the same rules apply to an old world and to a mistyped sheet input.
-import { coerceDie } from "../rules";
-import type { Die } from "../rules";
+// the rest of the document survives. Used by every model's migrateData (stored data, created data and
+// the changes of an update) and _preUpdate (changes), so the same rules apply to an old world and to a
+// mistyped sheet input. It works field by field: every value it keeps passes its field's own validation.
+import { coerceDie, DIE_LADDER } from "../rules";
+import { asRecord, asRecordDeep } from "./plain-object";
+import { repairBoolean, repairNumber, repairString, type LeafResult } from "./repair-leaf";
 
 type Obj = Record<string, unknown>;
 type AnyField = foundry.data.fields.DataField.Any;
 
-/** Fields holding an attribute die (W4–W12): repaired with coerceDie instead of number rules. */
-const dieFields = new WeakMap<object, Die>();
-export function markDieField<F extends object>(field: F, fallback: Die): F {
-  dieFields.set(field, fallback);
+/** Fields holding an attribute die (W4–W12): off-ladder numbers snap to the ladder (R-CORE-1/2). */
+const dieFields = new WeakSet<object>();
+export function markDieField<F extends object>(field: F): F {
+  dieFields.add(field);
   return field;
 }
 
@@ -22,79 +24,71 @@ export interface RepairNote {
   outcome: "fixed" | "dropped";
 }
 
-function isObj(v: unknown): v is Obj {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+const DROP: LeafResult = { ok: false };
+const keep = (value: unknown): LeafResult => ({ ok: true, value });
+
+/** coerceDie falls back only when it cannot read the value at all; such a value is dropped, not defaulted. */
+function repairDie(value: unknown): LeafResult {
+  const low = coerceDie(value, DIE_LADDER[0]);
+  return low === coerceDie(value, DIE_LADDER[DIE_LADDER.length - 1]) ? keep(low) : DROP;
 }
 
-function parseNumber(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  if (typeof value === "string") {
-    const t = value.trim().replace(",", ".");
-    if (!t) return null;
-    const n = Number(t);
-    return Number.isFinite(n) ? n : null;
+/** The field's own validation (custom validators, choices, UUIDs, bounds); a throwing validator fails. */
+function passes(field: AnyField, value: unknown): boolean {
+  try {
+    return !(field as { validate(v: unknown): unknown }).validate(value);
+  } catch {
+    return false;
   }
-  return null;
 }
 
-interface NumberOptions { min?: number; max?: number; integer?: boolean; nullable?: boolean }
-
-function repairNumber(field: NumberOptions, value: unknown): { ok: boolean; value: unknown } {
-  if (value === null) return { ok: !!field.nullable, value };
-  const n = parseNumber(value);
-  if (n === null) return { ok: false, value };
-  let v = field.integer ? Math.round(n) : n;
-  if (typeof field.min === "number") v = Math.max(field.min, v);
-  if (typeof field.max === "number") v = Math.min(field.max, v);
-  return { ok: true, value: v };
+function repairList(field: { element: unknown }, value: unknown, notes: RepairNote[], at: string): LeafResult {
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else if (value instanceof Set) items = [...value];
+  else if (typeof value === "object") return DROP;
+  else items = [value];
+  const out: unknown[] = [];
+  items.forEach((item, i) => {
+    const result = repairValue(field.element as AnyField, item, notes, `${at}.${i}`);
+    if (result.ok) out.push(result.value);
+    else notes.push({ path: `${at}.${i}`, value: item, outcome: "dropped" });
+  });
+  const same = Array.isArray(value) && out.length === value.length && out.every((v, i) => v === value[i]);
+  return keep(same ? value : out);
 }
 
-function repairBoolean(value: unknown): { ok: boolean; value: unknown } {
-  if (typeof value === "boolean") return { ok: true, value };
-  if (value === "true" || value === "on" || value === 1 || value === "1") return { ok: true, value: true };
-  if (value === "false" || value === "" || value === 0 || value === "0") return { ok: true, value: false };
-  return { ok: false, value };
-}
-
-function choicesOf(field: { choices?: unknown }): string[] | null {
-  let c = field.choices;
-  if (typeof c === "function") c = (c as () => unknown)();
-  if (!c) return null;
-  return Array.isArray(c) ? c.map(String) : Object.keys(c as Obj);
+function repairValue(field: AnyField, value: unknown, notes: RepairNote[], at: string): LeafResult {
+  const f = foundry.data.fields;
+  if (value === null) return (field as { nullable?: boolean }).nullable ? keep(null) : DROP;
+  if (field instanceof f.SchemaField) {
+    const record = asRecord(value);
+    if (!record) return DROP;
+    repairData(field.fields as Record<string, AnyField>, record, notes, at);
+    return keep(record);
+  }
+  let result: LeafResult;
+  if (dieFields.has(field)) result = repairDie(value);
+  else if (field instanceof f.ArrayField) result = repairList(field, value, notes, at);
+  else if (field instanceof f.ObjectField) result = asRecordDeep(value) ? keep(value) : DROP;
+  else if (field instanceof f.NumberField) result = repairNumber(field, value);
+  else if (field instanceof f.BooleanField) result = repairBoolean(value);
+  else if (field instanceof f.StringField) result = repairString(field, value);
+  else result = keep(value);
+  return result.ok && !passes(field, result.value) ? DROP : result;
 }
 
 /**
  * Walks `data` along `schema`'s fields and repairs each present value in place. Unusable values are
  * deleted, so Foundry applies the field's initial value (stored data) or keeps the old value (updates).
+ * Works on full sources and on partial data (the changes of an update) alike.
  */
 export function repairData(fields: Record<string, AnyField>, data: Obj, notes: RepairNote[] = [], path = ""): RepairNote[] {
-  const f = foundry.data.fields;
   for (const [key, field] of Object.entries(fields)) {
-    if (!(key in data) || data[key] === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(data, key) || data[key] === undefined) continue;
     const value = data[key];
     const at = path ? `${path}.${key}` : key;
-    let result: { ok: boolean; value: unknown } = { ok: true, value };
-    const dieFallback = dieFields.get(field);
-    if (dieFallback !== undefined) {
-      result = value === null ? { ok: false, value } : { ok: true, value: coerceDie(value, dieFallback) };
-    } else if (field instanceof f.SchemaField) {
-      if (isObj(value)) repairData(field.fields as Record<string, AnyField>, value, notes, at);
-      else result = { ok: false, value };
-    } else if (field instanceof f.NumberField) {
-      result = repairNumber(field as unknown as NumberOptions, value);
-    } else if (field instanceof f.BooleanField) {
-      result = repairBoolean(value);
-    } else if (field instanceof f.StringField) {
-      const nullable = (field as unknown as { nullable?: boolean }).nullable;
-      if (value === null) result = { ok: !!nullable, value };
-      else if (typeof value === "number") result = { ok: true, value: String(value) };
-      else if (typeof value !== "string") result = { ok: false, value };
-      const choices = choicesOf(field as unknown as { choices?: unknown });
-      if (result.ok && typeof result.value === "string" && choices && !choices.includes(result.value)) {
-        const folded = choices.find((c) => c.toLowerCase() === String(result.value).trim().toLowerCase());
-        result = folded ? { ok: true, value: folded } : { ok: false, value };
-      }
-    }
+    const result = repairValue(field, value, notes, at);
     if (!result.ok) {
       delete data[key];
       notes.push({ path: at, value, outcome: "dropped" });
@@ -112,9 +106,15 @@ export function migratePoolShape(source: Obj, key: string): void {
   if (typeof v === "number" || (typeof v === "string" && v.trim() !== "")) source[key] = { value: v, max: v };
 }
 
-/** Keeps a pool's value within 0..max when both are known. */
-export function clampPool(pool: unknown, currentMax?: number): void {
-  if (!isObj(pool)) return;
-  const max = typeof pool.max === "number" ? pool.max : currentMax;
-  if (typeof pool.value === "number" && typeof max === "number" && pool.value > max) pool.value = max;
+/**
+ * Keeps a pool's value within 0..max. `current` is the stored pool when `pool` holds changes: a new
+ * value is held to the stored max, and a lowered max takes the stored value down with it.
+ */
+export function clampPool(pool: unknown, current?: { value: number; max: number }): void {
+  const record = asRecord(pool);
+  if (!record) return;
+  const max = typeof record.max === "number" ? record.max : current?.max;
+  if (typeof max !== "number") return;
+  const value = typeof record.value === "number" ? record.value : current?.value;
+  if (typeof value === "number" && value > max) record.value = max;
 }

@@ -17,7 +17,7 @@ import {
   type ValidateOptions,
 } from "./fields";
 import { deepClone, expandObject, isPlainObject, mergeObject, randomID, type Obj } from "./utils";
-import { onClient, state, track } from "./world";
+import { ClientDisconnected, onClient, recordError, state, track } from "./world";
 
 export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
@@ -43,10 +43,19 @@ class TypeDataField extends DataField {
   }
   override clean(value: unknown, options: CleanOptions = {}): unknown {
     const model = this.model(options.source?.type);
-    const data = isPlainObject(value) ? value : {};
-    if (!model) return options.partial ? data : deepClone(data);
-    if (options.partial) return model.schema.clean(data, { partial: true });
-    return model.cleanData(model.migrateDataSafe(deepClone(data)));
+    if (!model) {
+      const data = isPlainObject(value) ? value : {};
+      return options.partial ? data : deepClone(data);
+    }
+    if (options.partial) return model.schema.clean(isPlainObject(value) ? value : {}, { partial: true });
+    // Like Foundry, the model migrates whatever object it is given (a null prototype included) before cleaning.
+    const data = isRecordLike(value) ? (isPlainObject(value) ? deepClone(value) : value) : {};
+    return model.cleanData(model.migrateDataSafe(data));
+  }
+  /** Foundry migrates an update's `system` changes with the subtype's migrateData before _preUpdate. */
+  migrateChanges(changes: Obj, type: unknown): void {
+    const model = this.model(type);
+    if (model && isRecordLike(changes.system)) model.migrateDataSafe(changes.system as Obj);
   }
   override validate(value: unknown, options: ValidateOptions = {}): string | undefined {
     return isPlainObject(value) ? undefined : super.validate(value, options);
@@ -73,6 +82,13 @@ const docClasses = (): Record<string, DocClass> =>
 
 function currentUser(): User {
   return worldCollections.users.get(state.currentUserId)!;
+}
+
+/** The user whose client sends a write: a client that lost its connection cannot send one. */
+function writingUser(): User {
+  const user = currentUser();
+  if (!user.active) throw new ClientDisconnected(`User ${user.name} is not connected`);
+  return user;
 }
 
 export class Document extends DataModel {
@@ -145,8 +161,8 @@ export class Document extends DataModel {
     const cls = this.constructor as DocClass;
     const source = isPlainObject(data) ? deepClone(data) : {};
     cls.migrateDataSafe(source);
+    // The system field is cleaned (and migrated) by its TypeDataField along with the rest.
     const cleaned = cls.schema.clean(source, { source }) as Obj;
-    if (cls.hasTypeData) cleaned.system = (cls.schema.fields.system as TypeDataField).clean(source.system, { source });
     const model = (cls.schema.fields.system as TypeDataField | undefined)?.model(cleaned.type);
     const failures = cls.schema.validateFields(cleaned, { fallback: !strict });
     if (model) Object.assign(failures, prefix("system", model.schema.validateFields(cleaned.system as Obj, { fallback: !strict })));
@@ -189,7 +205,9 @@ export class Document extends DataModel {
   get limited(): boolean { return this.getUserLevel(currentUser()) === OWNERSHIP.LIMITED; }
   get visible(): boolean { return this.getUserLevel(currentUser()) >= OWNERSHIP.LIMITED; }
   canUserModify(user: User, action: "create" | "update" | "delete"): boolean {
-    if (action === "create" && !this.parent) return user.role >= ROLES.ASSISTANT || this.documentName === "ChatMessage";
+    // The server keeps a player from posting a message in another user's name.
+    if (action === "create" && this.documentName === "ChatMessage") return user.isGM || (this as unknown as ChatMessage).author === user.id;
+    if (action === "create" && !this.parent) return user.role >= ROLES.ASSISTANT;
     if (this.documentName === "ChatMessage" && action !== "create") return user.isGM || (this as unknown as ChatMessage).author === user.id;
     return this.testUserPermission(user, "OWNER");
   }
@@ -261,11 +279,18 @@ export class Document extends DataModel {
   }
 
   static async createDocuments(data: Obj[], { parent = null, ...options }: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
-    const user = currentUser();
+    const user = writingUser();
     const cls = this.implementation;
     const docs: Document[] = [];
     for (const d of data) {
-      const doc = new cls(deepClone(d), { parent, strict: true });
+      // Like Foundry's client backend: data that fails validation creates nothing and says so; the rest of the batch proceeds.
+      let doc: Document;
+      try {
+        doc = new cls(d, { parent, strict: true }); // the constructor works on its own copy of the data
+      } catch (err) {
+        notifyInvalid(err);
+        continue;
+      }
       if (!doc.canUserModify(user, "create")) {
         throw new Error(`User ${user.name} lacks permission to create ${cls.documentName}`);
       }
@@ -293,7 +318,7 @@ export class Document extends DataModel {
   }
 
   static async updateDocuments(updates: Obj[], { parent = null, ...options }: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
-    const user = currentUser();
+    const user = writingUser();
     const cls = this.implementation;
     const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
     const planned: { doc: Document; changes: Obj }[] = [];
@@ -303,14 +328,22 @@ export class Document extends DataModel {
       if (!doc) throw new Error(`${cls.documentName} [${String(changes._id)}] does not exist`);
       if (!doc.canUserModify(user, "update")) throw new Error(`User ${user.name} lacks permission to update ${cls.documentName} [${doc.id}]`);
       delete changes._id;
+      // Foundry migrates the changes (system ones with the subtype's model), then runs _preUpdate and the hook.
+      cls.migrateDataSafe(changes);
+      if (cls.hasTypeData) (cls.schema.fields.system as TypeDataField).migrateChanges(changes, doc._source.type);
       if ((await doc._preUpdate(changes, options, user)) === false) continue;
       if ((globalThis as unknown as { Hooks: { call: (...a: unknown[]) => boolean } }).Hooks.call(`preUpdate${cls.documentName}`, doc, changes, options, user.id) === false) continue;
+      // Changes that still fail validation skip this one document, with an error notification; the batch goes on.
+      try {
+        dryRun(doc, changes);
+      } catch (err) {
+        notifyInvalid(err);
+        continue;
+      }
       planned.push({ doc, changes });
     }
     if (!planned.length) return [];
     state.writes.push({ userId: user.id, action: "update", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: planned.map((p) => p.doc.id), data: planned.map((p) => deepClone(p.changes)) });
-    // Validate everything before changing anything: an invalid update fails the whole request.
-    for (const { doc, changes } of planned) dryRun(doc, changes);
     const diffs = planned.map(({ doc, changes }) => ({ doc, diff: doc.updateSource(changes) }));
     // An unlinked token's actor keeps its changes in the token's delta, written by the same request.
     for (const { doc } of diffs) {
@@ -333,7 +366,7 @@ export class Document extends DataModel {
   }
 
   static async deleteDocuments(ids: string[], { parent = null, ...options }: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
-    const user = currentUser();
+    const user = writingUser();
     const cls = this.implementation;
     const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
     const docs: Document[] = [];
@@ -397,6 +430,17 @@ function prefix(p: string, failures: Record<string, string>): Record<string, str
   return Object.fromEntries(Object.entries(failures).map(([k, v]) => [`${p}.${k}`, v]));
 }
 
+/** An object Foundry treats as one (getType "Object"): not null, not an array; a null prototype counts. */
+function isRecordLike(v: unknown): v is Obj {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Set) && !(v instanceof Map);
+}
+
+/** Foundry's backend reports a document that fails validation as an error notification and goes on. */
+function notifyInvalid(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  (globalThis as unknown as { ui: { notifications: { error: (m: string) => void } } }).ui.notifications.error(message);
+}
+
 function dryRun(doc: Document, changes: Obj): void {
   const clone = Object.create(Object.getPrototypeOf(doc)) as Document;
   Object.defineProperty(clone, "parent", { value: doc.parent });
@@ -422,7 +466,14 @@ function embeddedField(parent: Document, name: string): string {
 
 /** Runs fn once on every connected client, as each would on receiving the server's broadcast. */
 export function broadcast(fn: () => void): void {
-  for (const u of worldCollections.users.filter((u) => u.active)) onClient(u.id, fn);
+  for (const u of worldCollections.users.filter((u) => u.active)) {
+    // One client's failing callback is that client's error; the others still get the broadcast.
+    try {
+      onClient(u.id, fn);
+    } catch (err) {
+      recordError(err);
+    }
+  }
 }
 
 // Concrete documents ----------------------------------------------------------------------------
@@ -443,16 +494,42 @@ export class User extends Document {
   get isSelf(): boolean { return this.id === state.currentUserId; }
   hasRole(role: number | keyof typeof ROLES): boolean { return this.role >= (typeof role === "number" ? role : ROLES[role]); }
   can(_action: string): boolean { return this.isGM; }
-  /** User#query: runs CONFIG.queries[name] on this user's client and returns its result. */
+  /**
+   * User#query: runs CONFIG.queries[name] on this user's client and returns its result. Like Foundry it
+   * rejects when the user is not connected, when `timeout` (ms) passes first, and when the user drops
+   * before answering. The handler learns nothing about who asked: only the data.
+   */
   async query(name: string, data: Obj, { timeout }: { timeout?: number } = {}): Promise<unknown> {
-    void timeout;
     if (!this.active) throw new Error(`User ${this.name} is not connected`);
     const handler = (globalThis as unknown as { CONFIG: { queries: Record<string, (d: Obj, o: Obj) => unknown> } }).CONFIG.queries[name];
     if (!handler) throw new Error(`No query handler "${name}"`);
+    queryCount.sent += 1;
     // The handler runs on this user's client; data crosses the socket as JSON.
-    const result = await onClient(this.id, async () => handler(JSON.parse(JSON.stringify(data)), { timeout }));
-    return JSON.parse(JSON.stringify(result ?? null));
+    const work = onClient(this.id, async () => handler(JSON.parse(JSON.stringify(data)), { timeout }));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const outcome = new Promise<unknown>((resolve, reject) => {
+      const pending = { reject };
+      pendingQueries.set(pending, this.id);
+      if (timeout) timer = setTimeout(() => reject(new Error(`Query "${name}" to ${this.name} timed out`)), timeout);
+      work.then(resolve, reject).finally(() => {
+        clearTimeout(timer);
+        pendingQueries.delete(pending);
+      });
+    });
+    // A throwing handler is an error on the receiving client too (the asker gets the rejection).
+    work.catch((err) => recordError(err));
+    return JSON.parse(JSON.stringify((await outcome) ?? null));
   }
+}
+
+/** Queries waiting for an answer, by the user who must answer. */
+const pendingQueries = new Map<{ reject: (e: Error) => void }, string>();
+export const queryCount = { sent: 0 };
+
+/** The user's browser drops: it stops answering, and its open queries fail on the asking side. */
+export function dropConnection(user: User): void {
+  (user as unknown as { active: boolean }).active = false;
+  for (const [pending, id] of pendingQueries) if (id === user.id) pending.reject(new Error(`User ${user.name} disconnected`));
 }
 
 export class Users extends Collection<User> {

@@ -1,7 +1,7 @@
 // Stand-in for foundry.data.fields: the initial / clean / validate / initialize behaviour the system's
 // models rely on. Cleaning casts (a text in a number field becomes a number or NaN); validation then
 // decides: documents read from the database fall back to the initial value of an invalid field, while
-// an update with an invalid value is refused as a whole, like Foundry does.
+// a create or an update with an invalid value is refused for that document, like Foundry does.
 import { deepClone, isPlainObject, type Obj } from "./utils";
 
 export class DataModelValidationError extends Error {
@@ -199,12 +199,25 @@ export class StringField extends DataField {
 export class HTMLField extends StringField {}
 export class FilePathField extends StringField {}
 
+/**
+ * A document UUID: "Actor.<id>", embedded "Scene.<id>.Token.<id>.Actor.<id>" or in a compendium
+ * "Compendium.<package>.<pack>.Actor.<id>"; with the `type` option the document it names must be of that type.
+ */
 export class DocumentUUIDField extends StringField {
   static override get defaults(): FieldOptions { return { ...super.defaults, nullable: true, initial: null, blank: false }; }
   protected override _validateType(value: unknown): string | undefined {
-    if (typeof value !== "string" || !/^[A-Za-z]+\.[A-Za-z0-9]{16}(\.[A-Za-z]+\.[A-Za-z0-9]{16})*$/.test(value)) {
-      return "must be a valid document UUID";
+    if (typeof value !== "string") return "must be a valid document UUID";
+    let parts = value.split(".");
+    if (parts[0] === "Compendium") {
+      if (parts.length < 5 || !/^[\w-]+$/.test(parts[1]) || !/^[\w-]+$/.test(parts[2])) return "must be a valid document UUID";
+      parts = parts.slice(3);
     }
+    if (parts.length < 2 || parts.length % 2) return "must be a valid document UUID";
+    for (let i = 0; i < parts.length; i += 2) {
+      if (!/^[A-Z][A-Za-z]*$/.test(parts[i]) || !/^[A-Za-z0-9]{16}$/.test(parts[i + 1])) return "must be a valid document UUID";
+    }
+    const type = this.options.type;
+    if (typeof type === "string" && parts.at(-2) !== type) return `must be the UUID of a ${type} document`;
     return undefined;
   }
 }

@@ -2,9 +2,9 @@
 import { SIZE_KEYS } from "../../config";
 import { attributeValue, breathDie, coerceDie, exhaustionMalus, isDie, proficiencyBonus, swimSpeed } from "../../rules";
 import type { Die } from "../../rules";
-import { attributesField, descriptionField, intField, poolField } from "../fields";
-import { clampPool, migratePoolShape } from "../repair";
-import { repairSystemChanges, repairSystemSource } from "../type-data";
+import { attributesField, bounded, descriptionField, intField, LIMITS, poolField } from "../fields";
+import { clampPool } from "../repair";
+import { migrateSystemSource, poolClampsOnCreate, repairSystemChanges } from "../type-data";
 import { armorFromItems } from "./armor";
 
 const { BooleanField, NumberField, SchemaField, StringField } = foundry.data.fields;
@@ -15,14 +15,14 @@ const characterSchema = () => ({
   fluss: poolField(0),
   gunst: poolField(0),
   /** Armour the character has without equipped armour items (R-CORE-7). */
-  ruestung: intField(0),
-  geschwindigkeit: intField(6),
+  ruestung: intField(0, { max: LIMITS.verteidigung }),
+  geschwindigkeit: intField(6, { max: LIMITS.schritt }),
   groesse: new StringField({ required: true, blank: false, initial: "mittel", choices: [...SIZE_KEYS] }),
-  level: intField(1, 1),
-  meilensteine: intField(0),
-  geld: intField(0),
+  level: intField(1, { min: 1, max: LIMITS.level }),
+  meilensteine: intField(0, { max: LIMITS.meilensteine }),
+  geld: intField(0, { max: LIMITS.geld }),
   erschoepfung: new SchemaField({
-    value: intField(0),
+    value: intField(0, { max: LIMITS.erschoepfung }),
     /** R-EXH-4: set when Erschöpfung rose during the current day; cleared at the end of the day. */
     heuteErhalten: new BooleanField({ initial: false }),
   }),
@@ -38,12 +38,13 @@ const characterSchema = () => ({
   }),
   /** R-REST-HEAL-3 (Decision): hit dice = Level, die = KO die; spent ones and the Constitution modifier. */
   trefferwuerfel: new SchemaField({
-    verbraucht: intField(0),
-    koModifikator: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+    verbraucht: intField(0, { max: LIMITS.level }),
+    koModifikator: intField(0, { min: -LIMITS.modifikator, max: LIMITS.modifikator }),
   }),
   biografie: descriptionField(),
 });
 export type CharacterSchema = ReturnType<typeof characterSchema>;
+const POOLS = ["leben", "fluss", "gunst"] as const;
 
 export type CharacterDerived = {
   derived: {
@@ -71,17 +72,21 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    for (const pool of ["leben", "fluss", "gunst"]) migratePoolShape(source, pool);
-    repairSystemSource(this, source);
-    for (const pool of ["leben", "fluss", "gunst"]) clampPool(source[pool]);
+    migrateSystemSource(this, source, POOLS);
     return super.migrateData(source);
+  }
+
+  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<CharacterSchema, Actor.Implementation, Record<string, never>, CharacterDerived>["_preCreate"]>) {
+    if ((await super._preCreate(...args)) === false) return false;
+    const clamps = poolClampsOnCreate(this.parent._source.system, POOLS);
+    if (clamps) this.parent.updateSource(clamps);
   }
 
   override async _preUpdate(changes: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>[0], options: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>[1], user: User.Implementation) {
     repairSystemChanges(CharacterData, changes);
     const sys = (changes as { system?: Record<string, unknown> }).system;
     if (sys) {
-      for (const pool of ["leben", "fluss", "gunst"] as const) clampPool(sys[pool], this[pool].max);
+      for (const pool of POOLS) clampPool(sys[pool], this[pool]);
       const next = (sys.erschoepfung as { value?: number } | undefined)?.value;
       // R-EXH-4 needs to know whether Erschöpfung rose during the day; end of day itself does not count.
       if (typeof next === "number" && next > this.erschoepfung.value && !(options as { flexEndOfDay?: boolean }).flexEndOfDay) {
@@ -94,19 +99,20 @@ export class CharacterData extends foundry.abstract.TypeDataModel<CharacterSchem
   override prepareDerivedData(): void {
     // Active effects may have written anything here since the source was validated: coerce, never throw.
     const ko = coerceDie(this.attributes.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6);
-    const level = Math.max(1, Math.trunc(Number(this.level)) || 1);
-    const spent = Math.min(Math.max(0, Math.trunc(Number(this.trefferwuerfel.verbraucht)) || 0), level);
+    const level = Math.trunc(bounded(this.level, 1, LIMITS.level, 1));
+    const spent = Math.min(Math.trunc(bounded(this.trefferwuerfel.verbraucht, 0, LIMITS.level, 0)), level);
+    const erschoepfung = bounded(this.erschoepfung.value, 0, LIMITS.erschoepfung, 0);
     this.derived = {
       koWert: attributeValue(ko),
-      ruestung: (Number(this.ruestung) || 0) + armorFromItems(this.parent),
+      ruestung: bounded(this.ruestung, 0, LIMITS.verteidigung, 0) + armorFromItems(this.parent),
       malus: {
-        talent: exhaustionMalus(this.erschoepfung.value, "talent"),
-        attribut: exhaustionMalus(this.erschoepfung.value, "attribute"),
+        talent: exhaustionMalus(erschoepfung, "talent"),
+        attribut: exhaustionMalus(erschoepfung, "attribute"),
       },
       todesschwelle: attributeValue(ko),
       atemWuerfel: breathDie(this.atem?.wuerfel, ko),
       atem: { value: breathDie(this.atem?.wuerfel, ko), max: ko },
-      schwimmen: swimSpeed(Number(this.geschwindigkeit)),
+      schwimmen: swimSpeed(bounded(this.geschwindigkeit, 0, LIMITS.schritt, 0)),
       uebungsbonus: proficiencyBonus(level),
       trefferwuerfel: { max: level, verbleibend: level - spent, wuerfel: ko },
     };

@@ -1,23 +1,23 @@
 // Actor subtype "creature": monsters, animals, apparatuses — and companions once trained (§4).
 import { CREATURE_KINDS, SIZE_KEYS } from "../../config";
-import { attributeValue, breathDie, clampMisstrauen, coerceDie, defaultMisstrauen, handlingTalent, isDie, swimSpeed } from "../../rules";
+import { attributeValue, breathDie, clampMisstrauen, coerceDie, defaultMisstrauen, handlingTalent, isDie, MIN_MISSTRAUEN, swimSpeed } from "../../rules";
 import type { CreatureKind, Die } from "../../rules";
-import { attributesField, descriptionField, intField, poolField } from "../fields";
-import { clampPool, migratePoolShape } from "../repair";
-import { repairSystemChanges, repairSystemSource } from "../type-data";
+import { attributesField, bounded, descriptionField, intField, LIMITS, poolField, stufeField } from "../fields";
+import { clampPool } from "../repair";
+import { migrateSystemSource, poolClampsOnCreate, repairSystemChanges } from "../type-data";
 import { armorFromItems } from "./armor";
 
 const { BooleanField, DocumentUUIDField, NumberField, SchemaField, StringField } = foundry.data.fields;
 
 const creatureSchema = () => ({
   /** Creature tier: 0.25, 0.5, 1, 2, … */
-  stufe: new NumberField({ required: true, nullable: false, min: 0, initial: 1 }),
+  stufe: stufeField(),
   attributes: attributesField(),
   leben: poolField(10),
-  ruestung: intField(0),
-  ausweichen: intField(0),
-  parade: intField(0),
-  geschwindigkeit: intField(6),
+  ruestung: intField(0, { max: LIMITS.verteidigung }),
+  ausweichen: intField(0, { max: LIMITS.verteidigung }),
+  parade: intField(0, { max: LIMITS.verteidigung }),
+  geschwindigkeit: intField(6, { max: LIMITS.schritt }),
   groesse: new StringField({ required: true, blank: false, initial: "mittel", choices: [...SIZE_KEYS] }),
   art: new StringField({ required: true, blank: false, initial: "tier", choices: [...CREATURE_KINDS] }),
   /** R-COMP-1: the handling talent of a creature of kind "andere", set by the GM. */
@@ -25,10 +25,10 @@ const creatureSchema = () => ({
   trainierbar: new BooleanField({ initial: false }),
   reitbar: new BooleanField({ initial: false }),
   /** R-COMP-2: null means "the default for its Stufe"; a number is the GM's adjusted value. */
-  misstrauen: new NumberField({ required: true, nullable: true, integer: true, min: 10, initial: null }),
+  misstrauen: new NumberField({ required: true, nullable: true, integer: true, min: MIN_MISSTRAUEN, max: LIMITS.misstrauen, initial: null }),
   trainer: new DocumentUUIDField({ type: "Actor" }),
   /** R-TRAIN-1: the EW accumulated in the current training block. */
-  training: new SchemaField({ fortschritt: intField(0) }),
+  training: new SchemaField({ fortschritt: intField(0, { max: LIMITS.training }) }),
   /** R-BREATH-2: the current breath die; null while the creature has its full KO die. */
   atem: new SchemaField({
     wuerfel: new NumberField({ required: true, nullable: true, integer: true, initial: null, validate: (v: unknown) => v === null || isDie(v) }),
@@ -36,6 +36,7 @@ const creatureSchema = () => ({
   beschreibung: descriptionField(),
 });
 export type CreatureSchema = ReturnType<typeof creatureSchema>;
+const POOLS = ["leben"] as const;
 
 export type CreatureDerived = {
   derived: {
@@ -64,33 +65,37 @@ export class CreatureData extends foundry.abstract.TypeDataModel<CreatureSchema,
   }
 
   static override migrateData(source: Record<string, unknown>) {
-    migratePoolShape(source, "leben");
-    repairSystemSource(this, source);
-    clampPool(source.leben);
+    migrateSystemSource(this, source, POOLS);
     return super.migrateData(source);
+  }
+
+  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<CreatureSchema, Actor.Implementation, Record<string, never>, CreatureDerived>["_preCreate"]>) {
+    if ((await super._preCreate(...args)) === false) return false;
+    const clamps = poolClampsOnCreate(this.parent._source.system, POOLS);
+    if (clamps) this.parent.updateSource(clamps);
   }
 
   override async _preUpdate(changes: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>[0], options: Parameters<foundry.abstract.TypeDataModel.Any["_preUpdate"]>[1], user: User.Implementation) {
     repairSystemChanges(CreatureData, changes);
     const sys = (changes as { system?: Record<string, unknown> }).system;
-    if (sys) clampPool(sys.leben, this.leben.max);
+    if (sys) clampPool(sys.leben, this.leben);
     return super._preUpdate(changes, options, user);
   }
 
   override prepareDerivedData(): void {
-    const standard = defaultMisstrauen(this.stufe);
+    const standard = defaultMisstrauen(bounded(this.stufe, 0, LIMITS.stufe, 1));
     const ko = coerceDie(this.attributes.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6);
     const atem = breathDie(this.atem?.wuerfel, ko);
     this.derived = {
       koWert: attributeValue(ko),
-      ruestung: (Number(this.ruestung) || 0) + armorFromItems(this.parent),
-      misstrauen: clampMisstrauen(this.misstrauen ?? standard),
+      ruestung: bounded(this.ruestung, 0, LIMITS.verteidigung, 0) + armorFromItems(this.parent),
+      misstrauen: clampMisstrauen(bounded(this.misstrauen ?? standard, MIN_MISSTRAUEN, LIMITS.misstrauen, standard)),
       misstrauenStandard: standard,
       umgangTalent: handlingTalent(this.art as CreatureKind, this.umgangTalent),
       begleiter: !!this.trainer,
       atemWuerfel: atem,
       atem: { value: atem, max: ko },
-      schwimmen: swimSpeed(Number(this.geschwindigkeit)),
+      schwimmen: swimSpeed(bounded(this.geschwindigkeit, 0, LIMITS.schritt, 0)),
     };
   }
 }

@@ -1,26 +1,26 @@
 // Item subtypes. Adding a type: one schema here, one details template, one language block.
 import { ATTRIBUTE_KEYS, DAMAGE_TYPES, TALENT_CATEGORIES } from "../../config";
-import { intField, poolField } from "../fields";
+import { intField, LIMITS, poolField, stufeField } from "../fields";
 import { baseItemSchema, FlexItemData } from "./base";
 
-const { BooleanField, NumberField, StringField } = foundry.data.fields;
+const { BooleanField, StringField } = foundry.data.fields;
 
 const damage = () => ({
   /** Flex notation, e.g. "1W6+2"; rolled with W → d. */
   schaden: new StringField({ required: true, initial: "1W6" }),
   schadensart: new StringField({ required: true, blank: false, initial: "physisch", choices: () => Object.keys(CONFIG.FLEX?.damageTypes ?? Object.fromEntries(DAMAGE_TYPES.map((d) => [d, d]))) }),
   /** In Schritt; 0 is melee. */
-  reichweite: intField(0),
+  reichweite: intField(0, { max: LIMITS.schritt }),
   /** R-CORE-6: actions the attack costs. */
-  aktionen: intField(1, 1),
+  aktionen: intField(1, { min: 1, max: LIMITS.aktionen }),
 });
-const price = () => ({ preis: intField(0) });
+const price = () => ({ preis: intField(0, { max: LIMITS.geld }) });
 
 /** R-CORE-3: a talent names one attribute and has an Übungswert. */
 const talentSchema = () => ({
     ...baseItemSchema(),
     attribut: new StringField({ required: true, blank: false, initial: "ge", choices: [...ATTRIBUTE_KEYS] }),
-    uebungswert: intField(0),
+    uebungswert: intField(0, { max: LIMITS.uebungswert }),
     kategorie: new StringField({ required: true, blank: false, initial: "allgemein", choices: [...TALENT_CATEGORIES] }),
   });
 export class TalentData extends FlexItemData<ReturnType<typeof talentSchema>> {
@@ -45,7 +45,7 @@ export class WeaponData extends FlexItemData<ReturnType<typeof weaponSchema>> {
   }
 }
 
-const armorSchema = () => ({ ...baseItemSchema(), ...price(), wert: intField(1), ausgeruestet: new BooleanField({ initial: false }) });
+const armorSchema = () => ({ ...baseItemSchema(), ...price(), wert: intField(1, { max: LIMITS.verteidigung }), ausgeruestet: new BooleanField({ initial: false }) });
 export class ArmorData extends FlexItemData<ReturnType<typeof armorSchema>> {
   static override LOCALIZATION_PREFIXES = ["FLEX.Item.armor", "FLEX.Item.base"];
   static override defineSchema() {
@@ -53,8 +53,9 @@ export class ArmorData extends FlexItemData<ReturnType<typeof armorSchema>> {
   }
 }
 
-const equipmentSchema = () => ({ ...baseItemSchema(), ...price(), menge: intField(1), ladungen: poolField(0) });
+const equipmentSchema = () => ({ ...baseItemSchema(), ...price(), menge: intField(1, { max: LIMITS.menge }), ladungen: poolField(0) });
 export class EquipmentData extends FlexItemData<ReturnType<typeof equipmentSchema>> {
+  static override POOLS = ["ladungen"];
   static override LOCALIZATION_PREFIXES = ["FLEX.Item.equipment", "FLEX.Item.base"];
   static override defineSchema() {
     return equipmentSchema();
@@ -62,7 +63,7 @@ export class EquipmentData extends FlexItemData<ReturnType<typeof equipmentSchem
 }
 
 /** Alchemika: their Stufe matters for short combats (R-SHORT-6). */
-const alchemicalSchema = () => ({ ...baseItemSchema(), ...price(), menge: intField(1), stufe: new NumberField({ required: true, nullable: false, min: 0, initial: 1 }) });
+const alchemicalSchema = () => ({ ...baseItemSchema(), ...price(), menge: intField(1, { max: LIMITS.menge }), stufe: stufeField() });
 export class AlchemicalData extends FlexItemData<ReturnType<typeof alchemicalSchema>> {
   static override LOCALIZATION_PREFIXES = ["FLEX.Item.alchemical", "FLEX.Item.base"];
   static override defineSchema() {
@@ -74,7 +75,7 @@ const spellSchema = () => ({
     ...baseItemSchema(),
     zauberschule: new StringField({ required: true, initial: "" }),
     fluss: intField(0),
-    aktionen: intField(1, 1),
+    aktionen: intField(1, { min: 1, max: LIMITS.aktionen }),
     /** R-WATER-3: a spell cast silently costs no extra breath under water. */
     still: new BooleanField({ initial: false }),
   });
