@@ -1,11 +1,13 @@
 // The sheets against the stand-in: they render with the real templates and only Foundry's own
-// Handlebars helpers, in every language; their buttons roll the right checks; drag and drop moves
-// items; play/edit mode is each user's own; a limited viewer sees nothing private.
+// Handlebars helpers, in every language; their buttons roll the right checks; play/edit mode is each
+// user's own; bad form input is reported by field while the rest is applied; a limited viewer sees
+// nothing private. Drag and drop: sheet-drag.test.ts.
 import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, messages, resetWorld, state, writesOf, type Clients } from "../harness";
+import { fillIn } from "../harness/applications";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -138,34 +140,96 @@ describe("play and edit mode", () => {
   });
 });
 
-describe("drag and drop", () => {
-  it("moves an item from one character to another", async () => {
-    const from = await hero(clients.players[0]);
-    const to = (await createActor({ name: "Bela", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 } })) as Any;
-    const sheet = await as(clients.players[0], () => open(CharacterSheet, to));
-    const dolch = from.items.getName("Dolch");
-    await as(clients.players[0], () => sheet._onDropItem({}, dolch));
-    expect(to.items.getName("Dolch")).toBeTruthy();
-    expect(from.items.getName("Dolch")).toBeUndefined();
+describe("form input: a bad field is reported by name, the rest of the form is applied", () => {
+  const warnings = () => state.notifications.filter((n) => n.type === "warn").map((n) => n.message);
+  const errors = () => state.notifications.filter((n) => n.type === "error").map((n) => n.message);
+
+  async function editSheet(actor: Any) {
+    const sheet = await open(CharacterSheet, actor);
+    await click(sheet, "toggleMode");
+    return sheet;
+  }
+
+  it.each([
+    ["abc", "typing abc (the browser's number input sends it empty)"],
+    ["", "emptying the field"],
+  ])("Geld %j with a new name: one warning naming Geld, the name is applied, Geld keeps 50 (%s)", async (typed) => {
+    const actor = await hero();
+    await actor.update({ "system.geld": 50 });
+    const sheet = await editSheet(actor);
+    const before = state.writes.length;
+    await fillIn(sheet, { "system.geld": typed, name: "Neu" });
+    expect(warnings()).toEqual(["Geld braucht eine Zahl – der Wert bleibt 50."]);
+    expect(errors()).toEqual([]);
+    expect(actor.name).toBe("Neu");
+    expect(actor.system.geld).toBe(50);
+    const writes = state.writes.slice(before);
+    expect(writes).toHaveLength(1);
+    expect(writes[0].data[0]).not.toHaveProperty("system.geld");
+    // The sheet shows the stored value again, not what was typed.
+    expect(sheet.lastRender.inventory).toMatch(/name="system\.geld" value="50"/);
   });
 
-  it("copies instead with Alt held", async () => {
-    const from = await hero();
-    const to = (await createActor({ name: "Bela", type: "character" })) as Any;
-    const sheet = await open(CharacterSheet, to);
-    await sheet._onDropItem({ altKey: true }, from.items.getName("Dolch"));
-    expect(to.items.getName("Dolch")).toBeTruthy();
-    expect(from.items.getName("Dolch")).toBeTruthy();
+  it("an off-ladder die (KO 5) is set to the die below with one warning naming Konstitution; the name is applied", async () => {
+    const actor = await hero();
+    const sheet = await editSheet(actor);
+    await sheet.submit({ updateData: { "system.attributes.ko": 5, name: "Neu" } });
+    expect(warnings()).toEqual(["Konstitution: „W5“ geht nicht – stattdessen gilt W4."]);
+    expect(errors()).toEqual([]);
+    expect(actor.name).toBe("Neu");
+    expect(actor.system.attributes.ko).toBe(4);
   });
 
-  it("a player cannot take an item from someone else's character", async () => {
-    const from = await hero(); // GM-owned
-    const to = (await createActor({ name: "Bela", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 } })) as Any;
-    const sheet = await as(clients.players[0], () => open(CharacterSheet, to));
-    await as(clients.players[0], () => sheet._onDropItem({}, from.items.getName("Dolch")));
-    expect(to.items.getName("Dolch")).toBeUndefined();
-    expect(state.notifications.at(-1)?.message).toContain("Dolch");
-    expect(writesOf({ userId: clients.players[0].id })).toHaveLength(0);
+  it("without the sheet's check, core's validation refuses the whole form (what the Flex sheets prevent)", async () => {
+    const actor = await hero();
+    const { ActorSheetV2 } = (globalThis as Any).foundry.applications.sheets;
+    const plain = await open(ActorSheetV2, actor);
+    await expect(plain.submit({ updateData: { "system.attributes.ko": 5, name: "Neu" } })).rejects.toThrow(/attributes/);
+    expect(actor.name).toBe("Alrik");
+    expect(actor.system.attributes.ko).toBe(8);
+  });
+
+  it("a whole-form submission warns about nothing the user did not touch", async () => {
+    const actor = await hero();
+    const sheet = await editSheet(actor);
+    await fillIn(sheet, { "system.meilensteine": "3" });
+    expect(state.notifications).toEqual([]);
+    expect(actor.system.meilensteine).toBe(3);
+    expect(actor.system.attributes.ko).toBe(8);
+  });
+
+  it("a negative value is set to the lowest allowed with a warning", async () => {
+    const actor = await hero();
+    await fillIn(await editSheet(actor), { "system.geld": "-3" });
+    expect(warnings()).toEqual(["Geld: „-3“ geht nicht – stattdessen gilt 0."]);
+    expect(actor.system.geld).toBe(0);
+  });
+
+  it("an emptied name keeps the old name and the rest is applied", async () => {
+    const actor = await hero();
+    await fillIn(await editSheet(actor), { name: "  ", "system.meilensteine": "2" });
+    expect(warnings()).toEqual(["Der Name darf nicht leer sein – er bleibt „Alrik“."]);
+    expect(actor.name).toBe("Alrik");
+    expect(actor.system.meilensteine).toBe(2);
+  });
+
+  it("the message is in the user's language", async () => {
+    i18n().lang = "en";
+    const actor = await hero();
+    await fillIn(await editSheet(actor), { "system.geld": "abc" });
+    expect(warnings()).toEqual(["Money needs a number: it stays at 0."]);
+    expect([...i18n().missing]).toEqual([]);
+  });
+
+  it("an item sheet does the same: Übungswert abc keeps 2, the new name is applied", async () => {
+    const actor = await hero(clients.players[0]);
+    const talent = actor.items.getName("Athletik");
+    const sheet = await as(clients.players[0], () => open(FlexItemSheet, talent));
+    await as(clients.players[0], () => fillIn(sheet, { "system.uebungswert": "abc", name: "Klettern" }));
+    expect(warnings()).toEqual(["Übungswert braucht eine Zahl – der Wert bleibt 2."]);
+    expect(talent.name).toBe("Klettern");
+    expect(talent.system.uebungswert).toBe(2);
+    expect(writesOf({ userId: clients.players[0].id })).toHaveLength(1);
   });
 });
 

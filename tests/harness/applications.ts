@@ -1,8 +1,11 @@
 // Minimal stand-ins for ApplicationV2, HandlebarsApplicationMixin, the v13 document sheets and
 // DialogV2: enough to construct the system's sheets, prepare their context and render their parts to
-// HTML with the real templates. No DOM: `render` returns the HTML of each part.
+// HTML with the real templates. No DOM: `render` returns the HTML of each part; what a user does on a
+// rendered sheet (drag a row, drop onto it, type into its form) reads that HTML with node-html-parser
+// and goes through the same steps as v13 core, so what does not work in Foundry does not work here.
+import { parse, type HTMLElement as ParsedNode } from "node-html-parser";
 import { renderTemplate } from "./handlebars";
-import { mergeObject, type Obj } from "./utils";
+import { deepClone, expandObject, mergeObject, type Obj } from "./utils";
 
 type Ctor<T = object> = new (...args: any[]) => T; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -65,6 +68,35 @@ export class ApplicationV2 {
     this.rendered = false;
     return this;
   }
+
+  /**
+   * Like v13: a submit (or, with submitOnChange, a change) reads the whole form into FormDataExtended and
+   * calls the form's handler; an error thrown there reaches the user as an error notification and the
+   * form stays open.
+   */
+  async _onSubmitForm(formConfig: Obj, event: StandInEvent): Promise<void> {
+    const form = event.currentTarget;
+    const formData = new FormDataExtended(form);
+    const handler = formConfig.handler as ((...a: unknown[]) => Promise<unknown>) | undefined;
+    if (typeof handler === "function") {
+      try {
+        await handler.call(this, event, form, formData);
+      } catch (err) {
+        const g = globalThis as unknown as { ui: { notifications: { error: (m: string) => unknown } } };
+        g.ui.notifications.error((err as Error).message ?? String(err));
+        return;
+      }
+    }
+    if (formConfig.closeOnSubmit) await this.close();
+  }
+
+  /** ApplicationV2#submit: submits the rendered form as it stands, with `updateData` merged in by the handler. */
+  async submit(submitOptions: Obj = {}): Promise<void> {
+    const handler = (this.options.form as Obj | undefined)?.handler as ((...a: unknown[]) => Promise<unknown>) | undefined;
+    if (typeof handler !== "function") throw new Error(`${this.constructor.name} has no form handler to submit`);
+    const form = renderedElement(this);
+    await handler.call(this, standInEvent("submit", form, form), form, new FormDataExtended(form), submitOptions);
+  }
 }
 
 export function HandlebarsApplicationMixin<T extends Ctor<ApplicationV2>>(Base: T) {
@@ -83,7 +115,11 @@ export function HandlebarsApplicationMixin<T extends Ctor<ApplicationV2>>(Base: 
 }
 
 export class DocumentSheetV2 extends ApplicationV2 {
-  static override DEFAULT_OPTIONS: Obj = { sheetConfig: true, form: { submitOnChange: false, closeOnSubmit: false } };
+  static override DEFAULT_OPTIONS: Obj = {
+    tag: "form",
+    sheetConfig: true,
+    form: { handler: DocumentSheetV2.#onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false },
+  };
   get document(): Obj { return this.options.document as Obj; }
   get isEditable(): boolean {
     const doc = this.document as { isOwner?: boolean; pack?: string | null };
@@ -94,10 +130,155 @@ export class DocumentSheetV2 extends ApplicationV2 {
     const doc = this.document as { system?: unknown };
     return { ...ctx, document: doc, source: (doc as { _source?: unknown })._source, fields: (doc as { schema?: { fields?: unknown } }).schema?.fields, editable: this.isEditable, user: (globalThis as unknown as { game: { user: unknown } }).game.user, rootId: "sheet" };
   }
+
+  /** v13's submit steps for a document: process the form data → prepare the submit data (which validates) → update. */
+  static async #onSubmitDocumentForm(this: DocumentSheetV2, event: StandInEvent, form: RenderedElement, formData: FormDataExtended, options: Obj = {}): Promise<void> {
+    if (!this.isEditable) return;
+    const { updateData, ...updateOptions } = options;
+    const submitData = this._prepareSubmitData(event, form, formData, updateData as Obj | undefined);
+    await this._processSubmitData(event, form, submitData, updateOptions);
+  }
+  _processFormData(_event: StandInEvent | null, _form: RenderedElement, formData: FormDataExtended): Obj {
+    return expandObject(formData.object);
+  }
+  /** Merges `updateData` and validates the result strictly, as Document#validate({ changes, clean: true, fallback: false }) does: an invalid value throws and nothing is sent. */
+  _prepareSubmitData(event: StandInEvent | null, form: RenderedElement, formData: FormDataExtended, updateData?: Obj): Obj {
+    const submitData = this._processFormData(event, form, formData);
+    if (updateData) mergeObject(submitData, updateData, { performDeletions: true });
+    validateChanges(this.document, submitData);
+    return submitData;
+  }
+  async _processSubmitData(_event: StandInEvent | null, _form: RenderedElement, submitData: Obj, options: Obj = {}): Promise<void> {
+    await (this.document as unknown as { update: (c: Obj, o: Obj) => Promise<unknown> }).update(submitData, options);
+  }
 }
+
+/** Validates `changes` on a throw-away copy of the document (clean, then validate strictly, no migration), like v13's Document#validate. */
+function validateChanges(document: Obj, changes: Obj): void {
+  const clone = Object.create(Object.getPrototypeOf(document)) as { updateSource: (c: Obj) => unknown } & Obj;
+  Object.defineProperty(clone, "parent", { value: document.parent });
+  Object.defineProperty(clone, "_source", { value: deepClone(document._source), writable: true });
+  clone.collectionsByName = document.collectionsByName;
+  clone.updateSource(deepClone(changes));
+}
+
+type AnyDocument = Obj & { id: string; uuid: string; documentName: string; parent: AnyDocument | null; sort?: number; isOwner: boolean; toObject(): Obj };
+type DocCollection = { get(id: string): AnyDocument | undefined; has(id: string): boolean };
+interface SheetActor { uuid: string; isOwner: boolean; items: DocCollection; effects: DocCollection; updateEmbeddedDocuments(name: string, updates: Obj[]): Promise<unknown>; createEmbeddedDocuments(name: string, data: Obj[]): Promise<unknown[]> }
+
+/** v13 core binds one DragDrop to every ActorSheetV2 with this drag selector (and no drop selector: the whole sheet). */
+export const CORE_DRAG_SELECTOR = ".draggable";
+
+/** Core's Document#toDragData for a stored document; the stand-in's documents do not have the method themselves. */
+function toDragData(document: AnyDocument): Obj {
+  const own = (document as { toDragData?: () => Obj }).toDragData;
+  return typeof own === "function" ? own.call(document) : { type: document.documentName, uuid: document.uuid };
+}
+
 export class ActorSheetV2 extends DocumentSheetV2 {
   get actor(): Obj { return this.document; }
+  private get sheetActor(): SheetActor { return this.document as unknown as SheetActor; }
+
+  // Drag and drop, as v13 core's ActorSheetV2 does it ---------------------------------------------------
+  /** Core lets the user drag from, and drop onto, a sheet they may edit. */
+  _canDragStart(_selector: string | null): boolean { return this.isEditable; }
+  _canDragDrop(_selector: string | null): boolean { return this.isEditable; }
+
+  /** Core reads the id from the dragged element itself (the one matching the drag selector), not from its ancestors. */
+  async _onDragStart(event: StandInEvent): Promise<void> {
+    const target = event.currentTarget;
+    if ("link" in event.target.dataset) return;
+    let dragData: Obj | undefined;
+    if (target.dataset.itemId) {
+      const item = this.sheetActor.items.get(target.dataset.itemId);
+      if (item) dragData = toDragData(item);
+    }
+    if (target.dataset.effectId) {
+      const effect = this.sheetActor.effects.get(target.dataset.effectId);
+      if (effect) dragData = toDragData(effect);
+    }
+    if (!dragData) return;
+    event.dataTransfer.setData("text/plain", JSON.stringify(dragData));
+  }
+
+  /** Reads the drag data, lets the dropActorSheetData hook refuse it, resolves the document from its uuid and hands it on. */
+  async _onDrop(event: StandInEvent): Promise<unknown> {
+    const data = TextEditor.implementation.getDragEventData(event);
+    const g = globalThis as unknown as { Hooks: { call: (...a: unknown[]) => boolean }; CONFIG: Record<string, { documentClass?: { documentName: string } } | undefined> };
+    if (g.Hooks.call("dropActorSheetData", this.actor, this, data) === false) return null;
+    const documentClass = g.CONFIG[String(data.type)]?.documentClass;
+    if (!documentClass) return null;
+    const document = await fromDropData(documentClass.documentName, data);
+    if (!document) return null;
+    return this._onDropDocument(event, document);
+  }
+
+  async _onDropDocument(event: StandInEvent, document: AnyDocument): Promise<unknown> {
+    switch (document.documentName) {
+      case "Item": return (await this._onDropItem(event, document)) ?? null;
+      case "ActiveEffect": return (await this._onDropActiveEffect(event, document)) ?? null;
+      case "Actor": return (await this._onDropActor(event, document)) ?? null;
+      default: return null;
+    }
+  }
+
+  /** Core's default: sort within the same actor, otherwise create a copy here. */
+  async _onDropItem(event: StandInEvent, item: AnyDocument): Promise<unknown> {
+    const actor = this.sheetActor;
+    if (!actor.isOwner) return null;
+    if (actor.uuid === item.parent?.uuid) return this._onSortItem(event, item);
+    const data = item.toObject();
+    if (actor.items.has(item.id)) delete data._id;
+    const [created] = await actor.createEmbeddedDocuments("Item", [data]);
+    return created ?? null;
+  }
+
+  async _onDropActiveEffect(_event: StandInEvent, effect: AnyDocument): Promise<unknown> {
+    const actor = this.sheetActor;
+    if (!actor.isOwner || effect.parent?.uuid === actor.uuid) return null;
+    const data = effect.toObject();
+    if (actor.effects.has(effect.id)) delete data._id;
+    const [created] = await actor.createEmbeddedDocuments("ActiveEffect", [data]);
+    return created ?? null;
+  }
+
+  async _onDropActor(_event: StandInEvent, _actor: AnyDocument): Promise<unknown> { return null; }
+
+  /** Core's sort: the drop target is the closest row with an item id; its siblings in the list are re-sorted in one update. */
+  async _onSortItem(event: StandInEvent, item: AnyDocument): Promise<unknown> {
+    const items = this.sheetActor.items;
+    const source = items.get(item.id);
+    const dropTarget = event.target.closest("[data-item-id]");
+    if (!source || !dropTarget) return null;
+    const target = items.get(dropTarget.dataset.itemId ?? "");
+    if (!target || target.id === source.id) return null;
+    const siblings = (dropTarget.parentElement?.children ?? [])
+      .map((el) => el.dataset.itemId)
+      .filter((id): id is string => !!id && id !== source.id)
+      .map((id) => items.get(id))
+      .filter((d): d is AnyDocument => !!d);
+    return this.sheetActor.updateEmbeddedDocuments("Item", integerSort(source, target, siblings));
+  }
 }
+
+/** SortingHelpers.performIntegerSort, simplified: `source` goes before `target` when dragged upwards, else after it. */
+function integerSort(source: AnyDocument, target: AnyDocument, siblings: AnyDocument[]): Obj[] {
+  const DENSITY = 100000;
+  const ordered = [...siblings].sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0));
+  const before = (source.sort ?? 0) > (target.sort ?? 0);
+  const at = ordered.indexOf(target);
+  ordered.splice(before ? at : at + 1, 0, source);
+  return ordered.map((d, i) => ({ _id: d.id, sort: (i + 1) * DENSITY })).filter((u, i) => ordered[i].sort !== u.sort);
+}
+
+/** Document.fromDropData for drag data that names a stored document: fromUuid, and the type must match. */
+async function fromDropData(documentName: string, data: Obj): Promise<AnyDocument | null> {
+  if (typeof data.uuid !== "string") return null;
+  const found = (await (globalThis as unknown as { fromUuid: (u: string) => Promise<unknown> }).fromUuid(data.uuid)) as AnyDocument | null;
+  if (found && found.documentName !== documentName) throw new Error(`Invalid ${documentName} drag data: ${data.uuid} is a ${found.documentName}`);
+  return found;
+}
+
 export class ItemSheetV2 extends DocumentSheetV2 {
   get item(): Obj { return this.document; }
 }
@@ -134,5 +315,190 @@ export const TextEditor = {
     async enrichHTML(content: string, _options: Obj = {}): Promise<string> {
       return content ?? "";
     },
+    /** The JSON a drag start put on the DataTransfer as text/plain; {} when there is none. */
+    getDragEventData(event: { dataTransfer: { getData(type: string): string } | null }): Obj {
+      try {
+        const parsed = JSON.parse(event.dataTransfer?.getData("text/plain") || "{}") as unknown;
+        return parsed && typeof parsed === "object" ? (parsed as Obj) : {};
+      } catch {
+        return {};
+      }
+    },
   },
 };
+
+// What a user does on a rendered application ---------------------------------------------------------
+
+/** An element of an application's rendered HTML with the DOM members that sheets and core's handlers read. */
+export class RenderedElement {
+  constructor(readonly node: ParsedNode) {}
+  get tagName(): string { return this.node.tagName; }
+  /** data-item-id → dataset.itemId, as the DOM does. */
+  get dataset(): Record<string, string | undefined> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(this.node.attributes)) {
+      if (name.startsWith("data-")) out[name.slice(5).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = value;
+    }
+    return out;
+  }
+  getAttribute(name: string): string | null { return this.node.getAttribute(name) ?? null; }
+  hasAttribute(name: string): boolean { return this.node.hasAttribute(name); }
+  get classList(): { contains(c: string): boolean } { return { contains: (c) => this.node.classList.contains(c) }; }
+  matches(selector: string): boolean { return this.node.matches(selector); }
+  closest(selector: string): RenderedElement | null {
+    const found = this.node.closest(selector);
+    return found ? new RenderedElement(found) : null;
+  }
+  get parentElement(): RenderedElement | null {
+    const parent = this.node.parentNode;
+    return parent?.tagName ? new RenderedElement(parent) : null;
+  }
+  get children(): RenderedElement[] { return this.node.children.map((c) => new RenderedElement(c)); }
+  querySelector(selector: string): RenderedElement | null {
+    const found = this.node.querySelector(selector);
+    return found ? new RenderedElement(found) : null;
+  }
+  querySelectorAll(selector: string): RenderedElement[] { return this.node.querySelectorAll(selector).map((n) => new RenderedElement(n)); }
+  /** Disabled itself or inside a disabled fieldset: the browser leaves it out of the form data. */
+  get disabled(): boolean { return this.node.hasAttribute("disabled") || !!this.node.closest("fieldset[disabled]"); }
+}
+
+/** The application's element: its rendered parts inside the element it renders into (a <form> for document sheets). */
+export function renderedElement(app: ApplicationV2): RenderedElement {
+  const tag = String(app.options.tag ?? "div");
+  const root = parse(`<${tag} class="application">${Object.values(app.lastRender).join("\n")}</${tag}>`).firstElementChild;
+  if (!root) throw new Error(`${app.constructor.name} has not rendered anything`);
+  return new RenderedElement(root);
+}
+
+/** FormDataExtended: each enabled named control of the form, cast the way v13 casts it (an empty number input is null). */
+export class FormDataExtended {
+  object: Obj = {};
+  constructor(form: RenderedElement) {
+    for (const control of form.querySelectorAll("input[name], select[name], textarea[name], prose-mirror[name]")) {
+      if (control.disabled) continue;
+      const name = control.getAttribute("name")!;
+      const value = controlValue(control);
+      if (value === undefined) continue;
+      this.object[name] = control.getAttribute("data-dtype") === "Number" && value !== null ? Number(value) : value;
+    }
+  }
+}
+
+function controlValue(control: RenderedElement): unknown {
+  switch (control.tagName) {
+    case "SELECT": {
+      const option = control.querySelector("option[selected]") ?? control.querySelector("option");
+      return option?.getAttribute("value") ?? option?.node.text ?? "";
+    }
+    case "TEXTAREA": return control.node.text;
+    case "PROSE-MIRROR": return control.getAttribute("value") ?? "";
+  }
+  const type = (control.getAttribute("type") ?? "text").toLowerCase();
+  const raw = control.getAttribute("value") ?? "";
+  if (type === "checkbox") return control.hasAttribute("checked");
+  if (type === "radio") return control.hasAttribute("checked") ? raw : undefined;
+  if (type === "number" || type === "range") return raw === "" ? null : Number(raw);
+  return raw;
+}
+
+/** What the browser keeps of a text typed into a number input: only a valid floating-point number, else "". */
+const VALID_NUMBER = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+function setControlValue(control: RenderedElement, name: string, value: unknown): void {
+  const node = control.node;
+  if (control.tagName === "SELECT") {
+    const options = control.querySelectorAll("option");
+    const wanted = options.find((o) => o.getAttribute("value") === String(value));
+    if (!wanted) throw new Error(`the select ${name} offers no option ${String(value)}`);
+    for (const o of options) o.node.removeAttribute("selected");
+    wanted.node.setAttribute("selected", "");
+    return;
+  }
+  if (control.tagName === "TEXTAREA") {
+    node.set_content(String(value));
+    return;
+  }
+  const type = (control.getAttribute("type") ?? "text").toLowerCase();
+  if (type === "checkbox") {
+    if (value) node.setAttribute("checked", "");
+    else node.removeAttribute("checked");
+    return;
+  }
+  const text = String(value);
+  node.setAttribute("value", type === "number" && !VALID_NUMBER.test(text.trim()) ? "" : text.trim());
+}
+
+/** A DataTransfer: what a drag start puts on it is what the drop reads. */
+export class DataTransferStandIn {
+  #data = new Map<string, string>();
+  setData(type: string, value: string): void { this.#data.set(type, value); }
+  getData(type: string): string { return this.#data.get(type) ?? ""; }
+  get types(): string[] { return [...this.#data.keys()]; }
+}
+
+export interface StandInEvent {
+  type: string;
+  target: RenderedElement;
+  currentTarget: RenderedElement;
+  dataTransfer: DataTransferStandIn;
+  altKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  preventDefault(): void;
+  stopPropagation(): void;
+}
+
+export interface Modifiers { altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean }
+
+function standInEvent(type: string, target: RenderedElement, currentTarget: RenderedElement, dataTransfer = new DataTransferStandIn(), keys: Modifiers = {}): StandInEvent {
+  return {
+    type, target, currentTarget, dataTransfer,
+    altKey: !!keys.altKey, ctrlKey: !!keys.ctrlKey, metaKey: !!keys.metaKey, shiftKey: !!keys.shiftKey,
+    preventDefault() {}, stopPropagation() {},
+  };
+}
+
+type DragSheet = ActorSheetV2;
+
+/**
+ * The user starts dragging the element `selector` finds on a rendered sheet. As in Foundry, core's DragDrop
+ * listens on the elements matching CORE_DRAG_SELECTOR only (and only when `_canDragStart` allows), so the
+ * drag reaches core's `_onDragStart` only from inside such an element, which then reads that element's
+ * data attributes. Returns the filled DataTransfer, or null when Foundry would carry nothing.
+ */
+export async function dragStart(sheet: DragSheet, selector: string): Promise<DataTransferStandIn | null> {
+  const root = renderedElement(sheet);
+  const grabbed = root.querySelector(selector);
+  if (!grabbed) throw new Error(`nothing on the rendered sheet matches ${selector}`);
+  const row = grabbed.closest(CORE_DRAG_SELECTOR);
+  if (!row || !sheet._canDragStart(CORE_DRAG_SELECTOR)) return null;
+  const event = standInEvent("dragstart", grabbed, row);
+  await sheet._onDragStart(event);
+  return event.dataTransfer.types.length ? event.dataTransfer : null;
+}
+
+/** The user drops what they drag onto a rendered sheet, onto the element `onto` finds (the whole sheet by default), holding `keys`. */
+export async function drop(sheet: DragSheet, dataTransfer: DataTransferStandIn, { onto, ...keys }: Modifiers & { onto?: string } = {}): Promise<unknown> {
+  const root = renderedElement(sheet);
+  const target = onto ? root.querySelector(onto) : root;
+  if (!target) throw new Error(`nothing on the rendered sheet matches ${onto}`);
+  if (!sheet._canDragDrop(null)) return null;
+  return sheet._onDrop(standInEvent("drop", target, root, dataTransfer, keys));
+}
+
+/**
+ * The user types into named controls of a rendered form (only controls the sheet renders, enabled ones),
+ * then the change submits the whole form as submitOnChange does in v13.
+ */
+export async function fillIn(app: ApplicationV2, values: Record<string, string | number | boolean>): Promise<void> {
+  const form = renderedElement(app);
+  for (const [name, value] of Object.entries(values)) {
+    const control = form.querySelector(`[name="${name}"]`);
+    if (!control) throw new Error(`the rendered form has no control named ${name}`);
+    if (control.disabled) throw new Error(`the control ${name} is disabled`);
+    setControlValue(control, name, value);
+  }
+  await app._onSubmitForm((app.options.form as Obj | undefined) ?? {}, standInEvent("submit", form, form));
+}

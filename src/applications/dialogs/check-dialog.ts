@@ -24,10 +24,10 @@ export function readCheckDialog(data: Record<string, unknown> | null): CheckDial
 /** Asks for the check's options; null when the user closes the dialog. */
 export async function promptCheck(title: string, defaults: Partial<CheckDialogResult> = {}): Promise<CheckDialogResult | null> {
   const content = await foundry.applications.handlebars.renderTemplate(CHECK_DIALOG_TEMPLATE, { ...defaults });
-  const data = (await foundry.applications.api.DialogV2.input({
+  const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     window: { title },
     content,
     ok: { label: game.i18n!.localize("FLEX.Check.Roll"), icon: "fa-solid fa-dice" },
-  } as never)) as Record<string, unknown> | null;
+  });
   return readCheckDialog(data);
 }

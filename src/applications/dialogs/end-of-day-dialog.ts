@@ -1,10 +1,9 @@
 // The GM's end-of-day dialog: which characters, and whether each ate, drank and slept (R-EXH-1).
 import { requestEndOfDay } from "../../automation/end-of-day";
 import type { Needs } from "../../automation/end-of-day";
+import { CharacterData } from "../../data/actor/character";
 
 export const END_OF_DAY_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/end-of-day.hbs";
-
-type CharacterSystem = { versorgung: Needs; erschoepfung: { value: number }; derived: { koWert: number } };
 
 /** Characters the dialog offers: the selected tokens' characters, else every player character. */
 export function endOfDayCandidates(): Actor.Implementation[] {
@@ -33,16 +32,16 @@ export async function openEndOfDayDialog(): Promise<void> {
     ui.notifications?.info(game.i18n!.localize("FLEX.EndOfDay.NoCharacters"));
     return;
   }
-  const rows = actors.map((a) => {
-    const sys = a.system as unknown as CharacterSystem;
-    return { id: a.id, name: a.name, ...sys.versorgung, erschoepfung: sys.erschoepfung.value, koWert: sys.derived.koWert };
-  });
+  // The candidates are characters, so their system is a CharacterData.
+  const rows = actors.flatMap(({ id, name, system: sys }) =>
+    sys instanceof CharacterData ? [{ id, name, ...sys.versorgung, erschoepfung: sys.erschoepfung.value, koWert: sys.derived.koWert }] : [],
+  );
   const content = await foundry.applications.handlebars.renderTemplate(END_OF_DAY_DIALOG_TEMPLATE, { rows });
-  const data = (await foundry.applications.api.DialogV2.input({
+  const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     window: { title: game.i18n!.localize("FLEX.EndOfDay.Title") },
     content,
     ok: { label: game.i18n!.localize("FLEX.EndOfDay.Confirm"), icon: "fa-solid fa-moon" },
-  } as never)) as Record<string, unknown> | null;
+  });
   if (!data) return;
   const request = readEndOfDayForm(data, rows.map((r) => r.id!));
   if (request.actorIds.length) await requestEndOfDay(request);

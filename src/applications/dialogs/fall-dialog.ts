@@ -4,11 +4,11 @@ export const FALL_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/fall-dialog.
 /** The height in Schritt, or null when the dialog is closed or the entry is not a number. */
 export async function promptFallHeight(name: string): Promise<number | null> {
   const content = await foundry.applications.handlebars.renderTemplate(FALL_DIALOG_TEMPLATE, {});
-  const data = (await foundry.applications.api.DialogV2.input({
+  const data: { height?: unknown } | null = await foundry.applications.api.DialogV2.input({
     window: { title: game.i18n!.format("FLEX.Sheet.FallTitle", { name }) },
     content,
     ok: { label: game.i18n!.localize("FLEX.Sheet.Fall"), icon: "fa-solid fa-person-falling" },
-  } as never)) as { height?: unknown } | null;
+  });
   const height = Number(data?.height);
   return data && Number.isFinite(height) ? height : null;
 }

@@ -1,14 +1,16 @@
 // The base of the actor sheets: play/edit mode (per user: it lives on this client's sheet), tabs,
-// rolling from the sheet, item and effect management, moving items by drag and drop, and a limited
-// view. No rule arithmetic here: numbers come from the data models' derived values.
+// rolling from the sheet, item and effect management, moving items by drag and drop, checked form input
+// and a limited view. No rule arithmetic here: numbers come from the data models' derived values.
 import { ATTRIBUTE_KEYS } from "../../config";
 import type { AttributeKey } from "../../config";
 import type { FlexActor } from "../../documents/actor";
 import { dieLabel, parseDie } from "../../rules";
-import type { Die } from "../../rules";
 import { promptCheck } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
 import { transferItem } from "./item-transfer";
+import { SubmitCheck } from "./sheet-input";
+import { flexActorSystem, flexItemSystem, isItemType } from "./system-data";
+import type { FlexActorSystem } from "./system-data";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -17,7 +19,6 @@ const { HandlebarsApplicationMixin } = foundry.applications.api;
 type Context = ActorSheetV2.RenderContext & Record<string, unknown>;
 const SheetBase = HandlebarsApplicationMixin(ActorSheetV2);
 type Base = InstanceType<typeof SheetBase>;
-type SortableSheet = { _onSortItem(event: DragEvent, item: Item.Implementation): Promise<unknown> };
 export type SheetMode = "play" | "edit";
 
 export interface ItemRowContext {
@@ -57,8 +58,17 @@ export class FlexActorSheet<
   /** Play or edit mode of this user's sheet; never stored in the document. */
   mode: SheetMode = "play";
 
+  readonly #submitCheck = new SubmitCheck(this);
+
   get flexActor(): FlexActor {
-    return this.document as unknown as FlexActor;
+    return this.document;
+  }
+
+  /** The actor's data; the actor sheets are registered for Flex's actor types only. */
+  get flexSystem(): FlexActorSystem {
+    const system = flexActorSystem(this.document);
+    if (!system) throw new Error(`Flex | ${this.document.name}: actor type "${this.document.type}" has no Flex data model`);
+    return system;
   }
 
   get isEditMode(): boolean {
@@ -68,7 +78,7 @@ export class FlexActorSheet<
   /** A limited viewer sees the portrait and the name, nothing of the data. */
   protected override _configureRenderParts(options: Parameters<Base["_configureRenderParts"]>[0]) {
     const parts = super._configureRenderParts(options);
-    if (this.document.limited) return { limited: { template: "systems/flex/templates/actor/limited.hbs" } } as unknown as typeof parts;
+    if (this.document.limited) return { limited: { template: "systems/flex/templates/actor/limited.hbs" } };
     return parts;
   }
 
@@ -76,7 +86,7 @@ export class FlexActorSheet<
     const context = await super._prepareContext(options);
     const actor = this.flexActor;
     if (this.document.limited) return Object.assign(context, { actor });
-    const system = actor.system as unknown as { attributes: Record<AttributeKey, Die> } & Record<string, unknown>;
+    const system = this.flexSystem;
     return Object.assign(context, {
       actor,
       system,
@@ -107,7 +117,7 @@ export class FlexActorSheet<
 
   /** The pools this actor has, as bars. */
   protected poolsContext() {
-    const system = this.flexActor.system as unknown as Record<string, { value: number; max: number } | undefined>;
+    const system = this.flexSystem;
     return (["leben", "fluss", "gunst"] as const)
       .filter((key) => system[key])
       .map((key) => {
@@ -123,17 +133,19 @@ export class FlexActorSheet<
 
   /** Größe and Geschwindigkeit (with the swimming speed, R-SWIM-1), shared by both actor types. */
   protected sizeAndSpeedStats(): Record<string, unknown>[] {
-    const s = this.document.system as unknown as { groesse: string; geschwindigkeit: number; derived: { schwimmen: number } };
+    const s = this.flexSystem;
     const format = (key: string, n: number) => game.i18n!.format(key, { n: String(n) });
     return [
-      { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse as keyof typeof CONFIG.FLEX.sizes] ?? s.groesse), options: CONFIG.FLEX.sizes },
+      { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse] ?? s.groesse), options: CONFIG.FLEX.sizes },
       { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: format("FLEX.Sheet.Schritt", s.geschwindigkeit), min: 0, step: 1, hint: format("FLEX.Sheet.SwimSpeed", s.derived.schwimmen) },
     ];
   }
 
   protected itemRow(item: Item.Implementation): ItemRowContext {
-    const sys = item.system as unknown as Record<string, unknown>;
     const tags: string[] = [];
+    const row = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ["weapon", "spell", "attack"].includes(item.type), tags };
+    const sys = flexItemSystem(item);
+    if (!sys) return row;
     const t = (k: string, d?: Record<string, unknown>) => game.i18n!.format(k, (d ?? {}) as Record<string, string>);
     if (typeof sys.aktionen === "number") tags.push(t("FLEX.Sheet.Tag.Actions", { n: sys.aktionen }));
     if (typeof sys.schaden === "string" && sys.schaden) tags.push(sys.schaden);
@@ -141,11 +153,11 @@ export class FlexActorSheet<
     if (typeof sys.wert === "number") tags.push(t("FLEX.Sheet.Tag.Armor", { n: sys.wert }));
     if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(t("FLEX.Sheet.Tag.Fluss", { n: sys.fluss }));
     if (typeof sys.menge === "number" && sys.menge !== 1) tags.push(`×${sys.menge}`);
-    const charges = sys.ladungen as { value: number; max: number } | undefined;
+    const charges = sys.ladungen;
     if (charges && charges.max > 0) tags.push(t("FLEX.Sheet.Tag.Charges", { value: charges.value, max: charges.max }));
     if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));
     if (sys.ausgeruestet === true) tags.push(t("FLEX.Item.base.FIELDS.ausgeruestet.label"));
-    return { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ["weapon", "spell", "attack"].includes(item.type), tags };
+    return row;
   }
 
   protected itemsOfType(type: string): ItemRowContext[] {
@@ -172,18 +184,52 @@ export class FlexActorSheet<
   }
 
   protected async enrich(html: string): Promise<string> {
-    return foundry.applications.ux.TextEditor.implementation.enrichHTML(html ?? "", { secrets: this.document.isOwner, relativeTo: this.document } as never);
+    return foundry.applications.ux.TextEditor.implementation.enrichHTML(html ?? "", { secrets: this.document.isOwner, relativeTo: this.document });
   }
+
+  // Drag and drop ------------------------------------------------------------------------------
+  // Dragging is core's: v13's ActorSheetV2 binds a DragDrop with the drag selector ".draggable" on every
+  // render, sets draggable="true" on those elements when `_canDragStart` allows (the user may edit the
+  // sheet), and its `_onDragStart` puts `item.toDragData()` ({ type: "Item", uuid }) or the effect's on the
+  // DataTransfer, reading data-item-id / data-effect-id from the dragged element itself. So every row
+  // carries class="draggable" and its id on that same element (templates/actor/item-row.hbs, talents.hbs,
+  // effects.hbs) and no draggable attribute of its own. dnd5e 5.x and Draw Steel mark rows with the same
+  // class but keep their ids elsewhere (an outer <li>, data-document-uuid) and so need their own
+  // _onDragStart; with the id where core reads it, Flex needs none. Dropping is core's too: its `_onDrop`
+  // resolves the drag data's uuid with Item.implementation.fromDropData and hands the item to `_onDropItem`.
 
   /**
    * Core's ActorSheetV2 calls this for a dropped Item (the types do not list it). Moves an item from
    * another actor; a held Alt, Ctrl or Meta key copies it instead. Within the same actor it sorts.
    */
-  async _onDropItem(event: DragEvent, item: Item.Implementation) {
-    if (!this.isEditable) return null;
-    if (item.parent === (this.document as unknown)) return (this as unknown as SortableSheet)._onSortItem(event, item);
+  async _onDropItem(event: DragEvent, item: Item.Implementation | null) {
+    if (!this.isEditable || !item) return null;
+    if (item.parent && item.parent.uuid === this.document.uuid) return this._onSortItem(event, item);
     const copy = !!(event.altKey || event.ctrlKey || event.metaKey);
-    return (await transferItem(item, this.document as unknown as Actor.Implementation, { copy })) as never;
+    return transferItem(item, this.document, { copy });
+  }
+
+  /** Core's ActorSheetV2 sorts an item dropped within its own actor with this (the types do not list it). */
+  declare protected _onSortItem: (event: DragEvent, item: Item.Implementation) => Promise<unknown>;
+
+  // Form input ---------------------------------------------------------------------------------
+  // Core: _prepareSubmitData (→ _processFormData, merge updateData, validate) → _processSubmitData (update).
+  // Flex checks the form's data and updateData before core validates them (see sheet-input.ts).
+
+  protected override _prepareSubmitData(...[event, form, formData, updateData]: Parameters<Base["_prepareSubmitData"]>) {
+    this.#submitCheck.begin();
+    return super._prepareSubmitData(event, form, formData, this.#submitCheck.checkUpdateData(updateData));
+  }
+
+  protected override _processFormData(...args: Parameters<Base["_processFormData"]>) {
+    const data = super._processFormData(...args);
+    this.#submitCheck.check(data as Record<string, unknown>);
+    return data;
+  }
+
+  protected override async _processSubmitData(...args: Parameters<Base["_processSubmitData"]>) {
+    await super._processSubmitData(...args);
+    await this.#submitCheck.end();
   }
 
   // Actions -----------------------------------------------------------------------------------
@@ -215,17 +261,18 @@ export class FlexActorSheet<
   }
 
   static async #onRollItem(this: FlexActorSheet, event: PointerEvent, target: HTMLElement) {
-    const item = this.itemFrom(target) as (Item.Implementation & { roll?: (o: Record<string, unknown>) => Promise<unknown> }) | undefined;
+    const item = this.itemFrom(target);
     if (!item?.roll) return;
     const opts = item.type === "attack" ? {} : await FlexActorSheet.#askOptions(event, item.name);
-    if (opts) await item.roll(opts as Record<string, unknown>);
+    if (opts) await item.roll(opts);
   }
 
   static async #onCreateItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
     const type = target.dataset.type ?? "equipment";
     const name = game.i18n!.format("FLEX.Sheet.NewItem", { type: game.i18n!.localize(`TYPES.Item.${type}`) });
-    const system = target.dataset.category ? { kategorie: target.dataset.category } : {};
-    await this.flexActor.createEmbeddedDocuments("Item", [{ name, type, system } as never]);
+    if (!isItemType(type)) throw new Error(`Flex | unknown item type "${type}"`);
+    const system: Record<string, unknown> = target.dataset.category ? { kategorie: target.dataset.category } : {};
+    await this.flexActor.createEmbeddedDocuments("Item", [{ name, type, system }]);
   }
 
   static async #onEditItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
@@ -257,10 +304,10 @@ export class FlexActorSheet<
   }
 
   protected itemFrom(target: HTMLElement): Item.Implementation | undefined {
-    return this.flexActor.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "") as Item.Implementation | undefined;
+    return this.flexActor.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
   }
 
   protected effectFrom(target: HTMLElement): ActiveEffect.Implementation | undefined {
-    return this.flexActor.effects.get(target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId ?? "") as ActiveEffect.Implementation | undefined;
+    return this.flexActor.effects.get(target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId ?? "");
   }
 }

@@ -1,19 +1,11 @@
 // The character sheet: header with pools, and tabs for Werte, Talente, Inventar, Effekte, Biografie.
 import { TALENT_CATEGORIES } from "../../config";
-import type { AttributeKey } from "../../config";
+import { CharacterData } from "../../data/actor/character";
+import { TalentData } from "../../data/item/types";
 import { dieLabel, parseDie } from "../../rules";
 import { FlexActorSheet } from "./actor-sheet";
 
 const T = "systems/flex/templates/actor";
-
-type CharacterSystem = {
-  level: number;
-  ruestung: number;
-  biografie: string;
-  erschoepfung: { value: number };
-  attributes: Record<AttributeKey, number>;
-  derived: { ruestung: number; todesschwelle: number; atemWuerfel: number; trefferwuerfel: { wuerfel: number } };
-};
 
 export class CharacterSheet extends FlexActorSheet {
   static override DEFAULT_OPTIONS = { classes: ["character"] } as typeof FlexActorSheet.DEFAULT_OPTIONS;
@@ -42,8 +34,11 @@ export class CharacterSheet extends FlexActorSheet {
     },
   };
 
-  get characterSystem(): CharacterSystem {
-    return this.document.system as unknown as CharacterSystem;
+  /** The character's data; this sheet is registered for characters only. */
+  get characterSystem(): CharacterData {
+    const system = this.document.system;
+    if (!(system instanceof CharacterData)) throw new Error(`Flex | ${this.document.name} is not a character`);
+    return system;
   }
 
   protected override quickStats() {
@@ -71,10 +66,9 @@ export class CharacterSheet extends FlexActorSheet {
           category,
           label: CONFIG.FLEX.talentCategories[category],
           talents: this.flexActor.items.contents
-            .filter((i) => i.type === "talent" && (i.system as unknown as { kategorie: string }).kategorie === category)
-            .sort((a, b) => a.name.localeCompare(b.name))
-            .map((i) => {
-              const sys = i.system as unknown as { attribut: AttributeKey; uebungswert: number };
+            .flatMap((i) => (i.type === "talent" && i.system instanceof TalentData && i.system.kategorie === category ? [{ i, sys: i.system }] : []))
+            .sort((a, b) => a.i.name.localeCompare(b.i.name))
+            .map(({ i, sys }) => {
               return {
                 id: i.id,
                 name: i.name,

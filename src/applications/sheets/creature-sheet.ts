@@ -1,18 +1,8 @@
 // The creature sheet: for a monster in a fight and for a companion (Misstrauen, trainer, training).
+import { CreatureData } from "../../data/actor/creature";
 import { FlexActorSheet } from "./actor-sheet";
 
 const T = "systems/flex/templates/actor";
-
-type CreatureSystem = {
-  stufe: number;
-  art: string;
-  ruestung: number;
-  ausweichen: number;
-  parade: number;
-  trainer: string | null;
-  beschreibung: string;
-  derived: { ruestung: number };
-};
 
 export class CreatureSheet extends FlexActorSheet {
   static override DEFAULT_OPTIONS = { classes: ["creature"] } as typeof FlexActorSheet.DEFAULT_OPTIONS;
@@ -39,15 +29,18 @@ export class CreatureSheet extends FlexActorSheet {
     },
   };
 
-  get creatureSystem(): CreatureSystem {
-    return this.document.system as unknown as CreatureSystem;
+  /** The creature's data; this sheet is registered for creatures only. */
+  get creatureSystem(): CreatureData {
+    const system = this.document.system;
+    if (!(system instanceof CreatureData)) throw new Error(`Flex | ${this.document.name} is not a creature`);
+    return system;
   }
 
   protected override quickStats() {
     const s = this.creatureSystem;
     return [
       { label: "FLEX.Actor.creature.FIELDS.stufe.label", name: "system.stufe", value: s.stufe, display: s.stufe, min: 0, step: "any" },
-      { label: "FLEX.Actor.creature.FIELDS.art.label", name: "system.art", value: s.art, display: game.i18n!.localize(CONFIG.FLEX.creatureKinds[s.art as keyof typeof CONFIG.FLEX.creatureKinds] ?? s.art), options: CONFIG.FLEX.creatureKinds },
+      { label: "FLEX.Actor.creature.FIELDS.art.label", name: "system.art", value: s.art, display: game.i18n!.localize(CONFIG.FLEX.creatureKinds[s.art] ?? s.art), options: CONFIG.FLEX.creatureKinds },
       ...this.sizeAndSpeedStats(),
     ];
   }
@@ -62,7 +55,8 @@ export class CreatureSheet extends FlexActorSheet {
           { label: "FLEX.Actor.creature.FIELDS.ausweichen.label", name: "system.ausweichen", value: s.ausweichen },
           { label: "FLEX.Actor.creature.FIELDS.parade.label", name: "system.parade", value: s.parade },
         ];
-        ctx.trainerName = s.trainer ? ((fromUuidSync(s.trainer as never) as { name?: string } | null)?.name ?? null) : null;
+        // Missing type: DocumentUUIDField's value is a plain string, fromUuidSync takes uuid literals; it holds an Actor uuid.
+        ctx.trainerName = s.trainer ? (fromUuidSync(s.trainer as `Actor.${string}`)?.name ?? null) : null;
         break;
       case "abilities":
         ctx.abilities = [this.itemGroup("attack", "FLEX.Sheet.NoAttacks"), this.itemGroup("passive", "FLEX.Sheet.NoPassives"), ...["talent", "weapon", "armor", "equipment"].map((t) => this.itemGroup(t)).filter((g) => g.items.length)];

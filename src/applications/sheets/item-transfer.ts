@@ -9,7 +9,7 @@ export interface TransferOptions {
  * Returns the new item, or null (with a message) when nothing happened.
  */
 export async function transferItem(item: Item.Implementation, target: Actor.Implementation, { copy }: TransferOptions): Promise<Item.Implementation | null> {
-  const source = item.parent as Actor.Implementation | null;
+  const source = item.parent;
   if (source === target) return null;
   const user = game.user!;
   if (!target.isOwner) {
@@ -22,9 +22,8 @@ export async function transferItem(item: Item.Implementation, target: Actor.Impl
     ui.notifications?.warn(game.i18n!.format("FLEX.Transfer.NotYours", { item: item.name, name: source.name }));
     return null;
   }
-  const data = item.toObject() as Record<string, unknown>;
-  delete data._id;
-  const [created] = (await target.createEmbeddedDocuments("Item", [data as never])) as Item.Implementation[];
+  const { _id, ...data } = item.toObject();
+  const [created] = (await target.createEmbeddedDocuments("Item", [data])) as Item.Implementation[];
   if (!copy && fromActor && created) await item.delete();
   return created ?? null;
 }
