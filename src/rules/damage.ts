@@ -50,3 +50,28 @@ export function damageFormula(flex: string): string | null {
     })
     .join(" ");
 }
+
+/**
+ * R-CORE-12: the lowest and highest total a damage entry in Flex notation can roll ("2W6+2" → 4…14), so the
+ * GM can check a reported damage without trusting it; null when it is not a dice expression. Never below 0.
+ */
+export function damageRange(flex: string): { min: number; max: number } | null {
+  const formula = damageFormula(flex);
+  if (!formula) return null;
+  let min = 0;
+  let max = 0;
+  for (const term of formula.replace(/\s+/g, "").match(/[+-]?[^+-]+/g) ?? []) {
+    const sign = term.startsWith("-") ? -1 : 1;
+    const body = term.replace(/^[+-]/, "");
+    const dice = /^(\d+)d(\d+)$/.exec(body);
+    const [lo, hi] = dice ? [Number(dice[1]), Number(dice[1]) * Number(dice[2])] : [Number(body), Number(body)];
+    if (sign > 0) {
+      min += lo;
+      max += hi;
+    } else {
+      min -= hi;
+      max -= lo;
+    }
+  }
+  return { min: Math.max(0, min), max: Math.max(0, max) };
+}

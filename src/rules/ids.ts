@@ -1,6 +1,7 @@
 /** Every rule ID in RULES.md, so code, tests and chat cards can name the rule they apply. */
 export const RULE_IDS = [
   "R-CORE-1", "R-CORE-2", "R-CORE-3", "R-CORE-4", "R-CORE-5", "R-CORE-6", "R-CORE-7", "R-CORE-8", "R-CORE-9",
+  "R-CORE-10", "R-CORE-11", "R-CORE-12", "R-CORE-13", "R-CORE-14", "R-CORE-15",
   "R-MONEY-1", "R-MONEY-2",
   "R-SWIM-1",
   "R-BREATH-1", "R-BREATH-2", "R-BREATH-3", "R-BREATH-4",

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyHit, damageFormula } from "../../src/rules";
+import { applyHit, damageFormula, damageRange } from "../../src/rules";
 
 describe("R-CORE-7 Rüstung reduces each incoming hit", () => {
   it.each([
@@ -59,5 +59,22 @@ describe("R-CORE-7 damage in Flex notation becomes a Foundry formula", () => {
   });
   it.each(["", "Feuer", "1W", "2W6*2", "1W6+", "@leben"])("%j is not a damage formula", (flex) => {
     expect(damageFormula(flex)).toBeNull();
+  });
+});
+
+describe("R-CORE-12 the range a damage entry can roll (what the GM accepts from a card)", () => {
+  it.each([
+    ["1W6+2", 3, 8],
+    ["2W6", 2, 12],
+    ["W8 - 1", 0, 7],
+    ["3", 3, 3],
+    ["1W4+1W6", 2, 10],
+    ["2W4-3", 0, 5],
+  ])("%s → %i…%i", (flex, min, max) => {
+    expect(damageRange(flex)).toEqual({ min, max });
+  });
+  it("is null for what is no dice expression", () => {
+    expect(damageRange("abc")).toBeNull();
+    expect(damageRange("")).toBeNull();
   });
 });
