@@ -31,6 +31,11 @@ export const LIMITS = {
   menge: 999_999,
   /** The Constitution modifier of the hit dice, either way. */
   modifikator: 99,
+  /** A creature attack's check bonus, either way (W8+3). */
+  bonus: 99,
+  /** Dice in one damage or healing entry (2W6+2: 2), and the faces of each. */
+  wuerfel: 99,
+  seiten: 100,
 } as const;
 
 /** A whole number within min..max (default 0..LIMITS.pool). */

@@ -73,6 +73,9 @@ function choicesOf(field: Any): string[] | null {
   return c ? (Array.isArray(c) ? c : Object.keys(c)) : null;
 }
 
+/** Texts for a text field with its own validation (dice notation, an attack check): the field keeps those it accepts as they are. */
+const TEXT_CANDIDATES = ["", "W4", "W6", "W8+3", "W10-1", "W12+99", "W8+100", "1W6", "1W6+2", "2W6+2", "W8 - 1", "3", "100W6", "w8+3", "abc", "Mit Tieren umgehen"];
+
 const id16 = fc.nat().map((n) => `x${n.toString(36)}`.padStart(16, "0").slice(-16));
 
 /** Values the field accepts as they are (Foundry's own validation, already clean), as weighted choices. */
@@ -94,6 +97,7 @@ function validValues(field: Any): fc.Arbitrary<unknown>[] {
   } else if (field instanceof F.StringField) {
     const choices = choicesOf(field);
     if (choices) out.push(fc.constantFrom(...choices));
+    else if (o.validate) out.push(fc.constantFrom(...TEXT_CANDIDATES.filter((v) => !field.validate(v) && field.clean(v) === v)));
     else out.push(fc.string({ maxLength: 16 }).map((t) => t.trim() || (o.blank === false ? "x" : "")), fc.constantFrom("1W6+2", "<p>Ä <b>ö</b></p>", "Mit Tieren umgehen", "Дрессировка"));
   } else {
     throw new Error(`no generator for ${field.constructor.name}`);

@@ -1,7 +1,11 @@
 // One item sheet for every item type: a shared header and description, and a details part per type
 // (templates/item/details/<type>.hbs). A new item type needs only its details template. Form input is
-// checked like on the actor sheets (sheet-input.ts).
+// checked like on the actor sheets (sheet-input.ts). A weapon's Kampfart and a spell's Zauberschule are
+// chosen from the talents there are, never typed, so nothing fails only when rolled (R-CORE-10, R-CORE-13).
 import { ATTRIBUTE_KEYS } from "../../config";
+import type { TalentCategory } from "../../config";
+import { missingTalent, sameTalentName, talentLinkOf } from "../../data/item/talent-link";
+import { VERBRAUCH } from "../../data/item/types";
 import { SubmitCheck } from "./sheet-input";
 import { flexItemSystem } from "./system-data";
 
@@ -16,6 +20,61 @@ const SheetBase = HandlebarsApplicationMixin(ItemSheetV2);
 type Base = InstanceType<typeof SheetBase>;
 
 export const itemDetailsTemplate = (type: string) => `systems/flex/templates/item/details/${type}.hbs`;
+
+/** The compendium of talents the system ships (system.json "packs"). */
+export const TALENT_PACK = "talente";
+
+export interface TalentOption {
+  value: string;
+  label: string;
+  selected: boolean;
+  /** The stored name, which the owning actor lacks. */
+  missing: boolean;
+}
+
+/** The choice of a weapon's Kampfart or a spell's Zauberschule on the item sheet. */
+export interface TalentChoiceContext {
+  /** The form field ("system.talent", "system.zauberschule"). */
+  name: string;
+  label: string;
+  hint: string;
+  value: string;
+  /** false: nothing to choose from (an unowned item in a world without such talents), a text input instead. */
+  select: boolean;
+  options: TalentOption[];
+  /** Shown when the owning actor lacks the talent: its check cannot be rolled. */
+  warning: string | null;
+}
+
+/** The names of the talents of one category, sorted, each once (the first spelling wins). */
+function uniqueNames(names: Iterable<string>): string[] {
+  const out: string[] = [];
+  for (const name of names) if (name.trim() && !out.some((n) => sameTalentName(n, name))) out.push(name.trim());
+  return out.sort((a, b) => a.localeCompare(b, game.i18n!.lang));
+}
+
+function isTalentOf(item: { type: string; system: unknown }, category: TalentCategory): boolean {
+  return item.type === "talent" && (item.system as { kategorie?: unknown } | null)?.kategorie === category;
+}
+
+/** The talents of the category in the world's items and the system's talent compendium (its index). */
+async function availableTalentNames(category: TalentCategory): Promise<string[]> {
+  const names = ((game.items?.contents ?? []) as Item.Implementation[]).filter((i) => isTalentOf(i, category)).map((i) => i.name);
+  const pack = game.packs?.get(`${game.system!.id}.${TALENT_PACK}`);
+  if (pack) {
+    try {
+      // The types list only top-level index fields; Foundry also indexes dotted system paths (dnd5e does so).
+      const index = await pack.getIndex({ fields: ["system.kategorie" as never] });
+      for (const entry of index as Iterable<{ name?: unknown; type?: unknown; system?: unknown }>) {
+        if (typeof entry.name === "string" && isTalentOf({ type: String(entry.type), system: entry.system }, category)) names.push(entry.name);
+      }
+    } catch (err) {
+      // The world's talents still make a choice; the compendium is a convenience.
+      console.warn("Flex | could not read the talent compendium", err);
+    }
+  }
+  return uniqueNames(names);
+}
 
 export class FlexItemSheet<
   RenderContext extends Context = Context,
@@ -47,12 +106,38 @@ export class FlexItemSheet<
       attributes: Object.fromEntries(ATTRIBUTE_KEYS.map((k) => [k, CONFIG.FLEX.attributes[k].label])),
       talentCategories: CONFIG.FLEX.talentCategories,
       damageTypes: CONFIG.FLEX.damageTypes,
+      talentChoice: await this.talentChoice(),
+      verbrauchChoices: Object.fromEntries(VERBRAUCH.map((v) => [v, `FLEX.Item.equipment.Verbrauch.${v}`])),
       currency: game.settings!.get("flex", "currencyLabel"),
       enrichedDescription: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
         flexItemSystem(item)?.beschreibung ?? "",
         { secrets: item.isOwner, relativeTo: item },
       ),
     });
+  }
+
+  /**
+   * A weapon's Kampfart or a spell's Zauberschule as a choice: an owned item offers its actor's talents of
+   * that category, an unowned one those of the world and the talent compendium. A stored name that is not
+   * among them stays selectable (marked missing when the actor lacks it), so opening the sheet changes nothing.
+   */
+  protected async talentChoice(): Promise<TalentChoiceContext | null> {
+    const item = this.document;
+    const link = talentLinkOf(item);
+    if (!link) return null;
+    const i18n = game.i18n!;
+    const actor = item.actor;
+    const names = actor ? uniqueNames(actor.items.filter((i) => isTalentOf(i, link.category)).map((i) => i.name)) : await availableTalentNames(link.category);
+    const missing = missingTalent(item);
+    const options: TalentOption[] = names.map((n) => ({ value: n, label: n, selected: !!link.name && sameTalentName(n, link.name), missing: false }));
+    if (link.name && !options.some((o) => o.selected)) {
+      options.push({ value: link.name, label: missing ? i18n.format("FLEX.Item.Talent.MissingOption", { talent: link.name }) : link.name, selected: true, missing: !!missing });
+    }
+    options.unshift({ value: "", label: i18n.localize("FLEX.Item.Talent.Choose"), selected: !link.name, missing: false });
+    const prefix = `FLEX.Item.${item.type}.FIELDS.${link.field}`;
+    let warning: string | null = null;
+    if (missing && actor) warning = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: missing.name }) : i18n.localize("FLEX.Item.Talent.None");
+    return { name: `system.${link.field}`, label: `${prefix}.label`, hint: `${prefix}.hint`, value: link.name, select: !!actor || names.length > 0, options, warning };
   }
 
   // Form input: checked before core validates it, as on the actor sheets.

@@ -2,17 +2,23 @@
 import { ATTRIBUTE_KEYS, DAMAGE_TYPES, TALENT_CATEGORIES } from "../../config";
 import { intField, LIMITS, poolField, stufeField } from "../fields";
 import { baseItemSchema, FlexItemData } from "./base";
+import { attackCheckField, diceNotationField } from "./fields";
 
 const { BooleanField, StringField } = foundry.data.fields;
 
+const damageType = () =>
+  new StringField({ required: true, blank: false, initial: "physisch", choices: () => Object.keys(CONFIG.FLEX?.damageTypes ?? Object.fromEntries(DAMAGE_TYPES.map((d) => [d, d]))) });
+/** In Schritt; 0 is melee (a spell: touch or self). */
+const range = () => intField(0, { max: LIMITS.schritt });
+/** R-CORE-6 / R-CORE-10: the actions an attack or a spell costs. */
+const actions = () => intField(1, { min: 1, max: LIMITS.aktionen });
+
 const damage = () => ({
-  /** Flex notation, e.g. "1W6+2"; rolled with W → d. */
-  schaden: new StringField({ required: true, initial: "1W6" }),
-  schadensart: new StringField({ required: true, blank: false, initial: "physisch", choices: () => Object.keys(CONFIG.FLEX?.damageTypes ?? Object.fromEntries(DAMAGE_TYPES.map((d) => [d, d]))) }),
-  /** In Schritt; 0 is melee. */
-  reichweite: intField(0, { max: LIMITS.schritt }),
-  /** R-CORE-6: actions the attack costs. */
-  aktionen: intField(1, { min: 1, max: LIMITS.aktionen }),
+  /** R-CORE-12: Flex notation, e.g. "1W6+2"; rolled with W → d. Blank: no damage. */
+  schaden: diceNotationField("1W6"),
+  schadensart: damageType(),
+  reichweite: range(),
+  aktionen: actions(),
 });
 const price = () => ({ preis: intField(0, { max: LIMITS.geld }) });
 
@@ -53,7 +59,20 @@ export class ArmorData extends FlexItemData<ReturnType<typeof armorSchema>> {
   }
 }
 
-const equipmentSchema = () => ({ ...baseItemSchema(), ...price(), menge: intField(1, { max: LIMITS.menge }), ladungen: poolField(0) });
+/**
+ * R-CORE-15: what one use of an item spends: nothing ("keiner"), one of its Menge ("menge") or one of its
+ * Ladungen ("ladung"). Alchemika are always used up by Menge and need no choice.
+ */
+export const VERBRAUCH = ["keiner", "menge", "ladung"] as const;
+export type Verbrauch = (typeof VERBRAUCH)[number];
+
+const equipmentSchema = () => ({
+  ...baseItemSchema(),
+  ...price(),
+  menge: intField(1, { max: LIMITS.menge }),
+  ladungen: poolField(0),
+  verbrauch: new StringField({ required: true, blank: false, initial: "keiner", choices: [...VERBRAUCH] }),
+});
 export class EquipmentData extends FlexItemData<ReturnType<typeof equipmentSchema>> {
   static override POOLS = ["ladungen"];
   static override LOCALIZATION_PREFIXES = ["FLEX.Item.equipment", "FLEX.Item.base"];
@@ -73,11 +92,20 @@ export class AlchemicalData extends FlexItemData<ReturnType<typeof alchemicalSch
 
 const spellSchema = () => ({
     ...baseItemSchema(),
+    /** R-CORE-13: the Zauberschule (a talent, by name) the spell's check uses. */
     zauberschule: new StringField({ required: true, initial: "" }),
+    /** R-CORE-13: the Fluss casting costs. */
     fluss: intField(0),
-    aktionen: intField(1, { min: 1, max: LIMITS.aktionen }),
+    aktionen: actions(),
     /** R-WATER-3: a spell cast silently costs no extra breath under water. */
     still: new BooleanField({ initial: false }),
+    /** R-CORE-12: the damage a hit deals; blank for a spell that deals none. */
+    schaden: diceNotationField(""),
+    schadensart: damageType(),
+    /** In Schritt; 0 is touch or self. */
+    reichweite: range(),
+    /** R-CORE-12: the Leben the spell heals; blank for none. */
+    heilung: diceNotationField(""),
   });
 export class SpellData extends FlexItemData<ReturnType<typeof spellSchema>> {
   static override LOCALIZATION_PREFIXES = ["FLEX.Item.spell", "FLEX.Item.base"];
@@ -86,7 +114,8 @@ export class SpellData extends FlexItemData<ReturnType<typeof spellSchema>> {
   }
 }
 
-const attackSchema = () => ({ ...baseItemSchema(), ...damage() });
+/** R-CORE-10: a creature's attack carries its own check (a die and a bonus), its action cost, damage and range. */
+const attackSchema = () => ({ ...baseItemSchema(), angriff: attackCheckField("W6"), ...damage() });
 export class AttackData extends FlexItemData<ReturnType<typeof attackSchema>> {
   static override LOCALIZATION_PREFIXES = ["FLEX.Item.attack", "FLEX.Item.base"];
   static override defineSchema() {
