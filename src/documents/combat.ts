@@ -1,5 +1,9 @@
 // FlexCombat: the round and turn hook points. Core runs them on one designated GM client, only when
-// the combat moves forward; feature automation (breath, …) registers handlers here.
+// the combat moves forward; feature automation (breath, …) registers handlers here. The turn order asks
+// a registered function for each combatant's sort key (R-CORE-14; companions, R-COMP-4, will wrap it).
+import { compareInitiative } from "../rules";
+import type { InitiativeEntry } from "../rules";
+
 export interface CombatRoundContext {
   round: number;
   turn: number | null;
@@ -33,7 +37,38 @@ async function each(fn: (a: CombatAutomation) => Promise<void> | undefined): Pro
   }
 }
 
+/** Where a combatant goes in the turn order. */
+export interface CombatantSortKey {
+  /** R-CORE-14: initiative (not yet rolled last), then GE, then the stored tiebreak; higher first. */
+  entry: InitiativeEntry;
+  /** Among equal entries, lower first: 0 for the combatant itself, more for one that acts right after it (R-COMP-4). */
+  after: number;
+}
+export type CombatantSortKeyOf = (combatant: Combatant.Implementation) => CombatantSortKey;
+
+/** Core's order until a feature registers its own: initiative only. */
+const byInitiative: CombatantSortKeyOf = (c) => ({ entry: { initiative: c.initiative ?? null, ge: 0, tiebreak: 0 }, after: 0 });
+let sortKeyOf: CombatantSortKeyOf = byInitiative;
+
+/** The one function that decides a combatant's sort key (the last registered wins). */
+export function registerCombatantSortKey(fn: CombatantSortKeyOf): void {
+  sortKeyOf = fn;
+}
+
+/** The turn order as an Array#sort comparator; the ids make it total, so every client builds the same turns. */
+export function compareCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+  const ka = sortKeyOf(a);
+  const kb = sortKeyOf(b);
+  const [ia, ib] = [a.id ?? "", b.id ?? ""];
+  return compareInitiative(ka.entry, kb.entry) || ka.after - kb.after || (ia < ib ? -1 : ia > ib ? 1 : 0);
+}
+
 export class FlexCombat extends Combat {
+  /** Core builds `turns` with this; it passes it unbound, so it must not use `this`. */
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    return compareCombatants(a, b);
+  }
+
   protected override async _onStartRound(context: Combat.RoundEventContext) {
     await super._onStartRound(context);
     await each((a) => a.onStartRound?.(this, context as CombatRoundContext));
