@@ -32,6 +32,8 @@ export const FLEX = {
   /** R-CORE-6 (Decision): actions and reactions per KR. */
   actionsPerRound: ACTIONS_PER_ROUND,
   reactionsPerRound: REACTIONS_PER_ROUND,
+  /** R-CORE-14 (Decision): initiative is a check of this attribute (with the Erschöpfung malus); a group may change it. */
+  initiative: { attribute: "in" as AttributeKey },
   /** Decision: the die of an attribute nobody has set yet. */
   defaultAttributeDie: 6 as const,
   /** The highest fall (Schritt) a request to the GM may carry; higher ones are refused as forged. */

@@ -13,8 +13,8 @@ import { itemDataModels } from "./data/item/types";
 import { CheckRoll } from "./dice/check-roll";
 import { FlexActor } from "./documents/actor";
 import { FlexCombat } from "./documents/combat";
-import { registerItemRoller } from "./documents/features";
-import { rollDamage } from "./dice/damage-roll";
+import { FlexCombatant } from "./documents/combatant";
+import { registerCombat } from "./automation/combat";
 import { FlexItem } from "./documents/item";
 import { registerActorDirectoryButtons } from "./helpers/directory";
 import { preloadTemplates } from "./helpers/handlebars";
@@ -28,6 +28,7 @@ Hooks.once("init", () => {
   CONFIG.Actor.documentClass = FlexActor;
   CONFIG.Item.documentClass = FlexItem;
   CONFIG.Combat.documentClass = FlexCombat;
+  CONFIG.Combatant.documentClass = FlexCombatant;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, creature: CreatureData });
   Object.assign(CONFIG.Item.dataModels, itemDataModels);
   CONFIG.Actor.trackableAttributes = {
@@ -42,7 +43,7 @@ Hooks.once("init", () => {
   registerEndOfDay();
   registerFalling();
   registerWater();
-  registerItemRoller("attack", async (item, actor) => (actor.isOwner ? rollDamage(item, actor) : null));
+  registerCombat();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });

@@ -6,8 +6,8 @@ import { collectCheckAdjustments } from "./check-adjustments";
 import { rollModeOr } from "../helpers/roll-mode";
 import { damageEffectsFor, fallStarterOrNull } from "./features";
 import { addStatuses } from "../helpers/status-effects";
-import { applyHit, netAdvantage, parseDie } from "../rules";
-import type { CheckInput, CheckResult, HitOutcome } from "../rules";
+import { applyHealing, applyHit, netAdvantage, parseDie } from "../rules";
+import type { CheckInput, CheckResult, HealingOutcome, HitOutcome } from "../rules";
 
 export interface RollCheckOptions {
   /** The attribute of a bare attribute check; a talent check takes the talent's attribute. */
@@ -72,9 +72,17 @@ export function markKey(...parts: string[]): string {
   return parts.join("-").replace(/[^\w-]/g, "_").slice(0, 120);
 }
 
-export type DamageOutcome = HitOutcome & { effectsSuppressed: boolean; notes: string[]; mark: AppliedMark | null; already: boolean };
+export type DamageOutcome = HitOutcome & {
+  effectsSuppressed: boolean;
+  notes: string[];
+  mark: AppliedMark | null;
+  /** The mark was there already: nothing applied. */
+  already: boolean;
+  /** The statuses the damage brings (after R-WATER-4). */
+  applyStatuses: string[];
+};
 
-type Sys = { attributes?: Record<string, number>; erschoepfung?: { value: number }; derived?: { ruestung?: number }; leben?: { value: number } };
+type Sys = { attributes?: Record<string, number>; erschoepfung?: { value: number }; derived?: { ruestung?: number }; leben?: { value: number; max?: number } };
 
 const toInt = (v: unknown) => (Number.isFinite(Number(v)) ? Math.trunc(Number(v)) : 0);
 
@@ -173,11 +181,23 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
    * R-CORE-7 / R-CORE-8 / R-COMP-8: one hit. Rüstung reduces it unless `ignoreArmor`; Leben stops at 0,
    * where a character or a trained companion is dying and any other creature is defeated.
    */
-  async applyDamage(amount: number, { ignoreArmor = false, type, effects = [], mark }: DamageOptions = {}): Promise<DamageOutcome> {
+  async applyDamage(amount: number, options: DamageOptions = {}): Promise<DamageOutcome> {
+    const planned = this.planDamage(amount, options);
+    if (Object.keys(planned.changes).length) await this.update(planned.changes);
+    await this.afterDamage(planned.outcome);
+    return planned.outcome;
+  }
+
+  /**
+   * What `applyDamage` would write, without writing: the update data (Leben and the mark) and the outcome,
+   * so that a card hitting several creatures can send one batched write. Follow it with `afterDamage`.
+   */
+  planDamage(amount: number, { ignoreArmor = false, type, effects = [], mark }: DamageOptions = {}): { changes: Record<string, unknown>; outcome: DamageOutcome } {
     const sys = this.flexSystem;
     const outcome = applyHit({ leben: sys.leben?.value ?? 0, ruestung: sys.derived?.ruestung ?? 0, damage: amount, ignoreArmor });
-    if (mark && this.appliedMark(mark.key)) {
-      return { ...outcome, taken: 0, downed: false, leben: sys.leben?.value ?? 0, effectsSuppressed: false, notes: [], mark: this.appliedMark(mark.key), already: true };
+    const existing = mark ? this.appliedMark(mark.key) : null;
+    if (existing) {
+      return { changes: {}, outcome: { ...outcome, taken: 0, absorbed: 0, downed: false, leben: sys.leben?.value ?? 0, effectsSuppressed: false, notes: [], mark: existing, already: true, applyStatuses: [] } };
     }
     const water = damageEffectsFor(this.asImplementation, type, effects);
     const changes: Record<string, unknown> = {};
@@ -187,11 +207,44 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
       applied = { taken: outcome.taken, downed: outcome.downed, status: outcome.downed ? this.downedStatus : null, by: mark.by, at: Date.now() };
       Object.assign(changes, { [`flags.flex.applied.${markKey(mark.key)}`]: applied }, this.pruneMarks());
     }
-    if (Object.keys(changes).length) await this.update(changes); // dotted paths: the types describe nested update data
-    if (outcome.downed) await this.toggleStatusEffect(this.downedStatus, { active: true });
-    if (water.apply.length) await addStatuses(this.asImplementation, water.apply);
     const rules = water.rule ? [...outcome.rules, water.rule] : outcome.rules;
-    return { ...outcome, rules, effectsSuppressed: water.effectsSuppressed, notes: water.note ? [water.note] : [], mark: applied, already: false };
+    return { changes, outcome: { ...outcome, rules, effectsSuppressed: water.effectsSuppressed, notes: water.note ? [water.note] : [], mark: applied, already: false, applyStatuses: water.apply } };
+  }
+
+  /** The statuses a planned hit brings once its write has landed: dying or dead at 0 Leben, and its effects. */
+  async afterDamage(outcome: DamageOutcome): Promise<void> {
+    if (outcome.already) return;
+    if (outcome.downed) await this.toggleStatusEffect(this.downedStatus, { active: true });
+    if (outcome.applyStatuses.length) await addStatuses(this.asImplementation, outcome.applyStatuses);
+  }
+
+  /**
+   * R-CORE-12: healing raises Leben up to its maximum; rising above 0 ends *dying* (not *drowning*: only air
+   * ends that, R-BREATH-3). With a mark, the healing is recorded like damage, so a card heals once.
+   */
+  async applyHealing(amount: number, { mark }: { mark?: { key: string; by: string } } = {}): Promise<HealingOutcome & { already: boolean }> {
+    const planned = this.planHealing(amount, { mark });
+    if (Object.keys(planned.changes).length) await this.update(planned.changes);
+    await this.afterHealing(planned.result);
+    return planned.result;
+  }
+
+  planHealing(amount: number, { mark }: { mark?: { key: string; by: string } } = {}): { changes: Record<string, unknown>; result: HealingOutcome & { already: boolean } } {
+    const pool = this.flexSystem.leben;
+    const result = applyHealing({ leben: pool?.value ?? 0, max: pool?.max ?? 0, amount });
+    if (mark && this.appliedMark(mark.key)) return { changes: {}, result: { ...result, leben: pool?.value ?? 0, healed: 0, revived: false, already: true } };
+    const changes: Record<string, unknown> = {};
+    if (result.healed > 0) changes["system.leben.value"] = result.leben;
+    if (mark) {
+      // A healing mark records a negative "taken": Undo takes the healing back.
+      const applied: AppliedMark = { taken: -result.healed, downed: false, status: null, by: mark.by, at: Date.now() };
+      Object.assign(changes, { [`flags.flex.applied.${markKey(mark.key)}`]: applied }, this.pruneMarks());
+    }
+    return { changes, result: { ...result, already: false } };
+  }
+
+  async afterHealing(result: HealingOutcome & { already: boolean }): Promise<void> {
+    if (!result.already && result.revived && this.statuses.has("dying")) await this.toggleStatusEffect("dying", { active: false });
   }
 
   /** The mark a card left when it applied damage here, or null. */
@@ -206,13 +259,27 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
    * the status it set. False when there is nothing to undo (never applied, or undone already).
    */
   async undoDamage(key: string): Promise<AppliedMark | null> {
+    const planned = this.planUndo(key);
+    if (!planned) return null;
+    await this.update(planned.changes);
+    await this.afterUndo(planned.mark);
+    return planned.mark;
+  }
+
+  /** What `undoDamage` would write (Leben given back and the mark removed, in one write), or null. */
+  planUndo(key: string): { changes: Record<string, unknown>; mark: AppliedMark } | null {
     const mark = this.appliedMark(key);
     if (!mark) return null;
-    const leben = this.flexSystem.leben?.value ?? 0;
-    const changes: Record<string, unknown> = { "system.leben.value": leben + Math.max(0, Math.trunc(mark.taken)), [`flags.flex.applied.-=${markKey(key)}`]: null };
-    await this.update(changes); // dotted paths: the types describe nested update data
+    const pool = this.flexSystem.leben;
+    const leben = pool?.value ?? 0;
+    const back = Math.trunc(mark.taken);
+    // Damage given back never exceeds the maximum; healing taken back never goes below 0.
+    const next = Math.max(0, Math.min(leben + back, Math.max(leben, pool?.max ?? leben + back)));
+    return { changes: { "system.leben.value": next, [`flags.flex.applied.-=${markKey(key)}`]: null }, mark };
+  }
+
+  async afterUndo(mark: AppliedMark): Promise<void> {
     if (mark.downed && mark.status && this.statuses.has(mark.status)) await this.toggleStatusEffect(mark.status, { active: false });
-    return mark;
   }
 
   /** Deletions of the oldest marks, so that with the one being added at most MARKS_KEPT remain. */

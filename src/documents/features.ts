@@ -17,7 +17,19 @@ export type DamageEffectsFilter = (actor: Actor.Implementation, type: string | u
 /** Makes an actor fall `height` Schritt; the falling automation registers it. */
 export type FallStarter = (actor: Actor.Implementation, height: number, options: Record<string, unknown>) => Promise<unknown>;
 
+/** Uses one of an item (an Alchemikum, a charge of equipment): R-CORE-15. */
+export type ItemUser = (item: Item.Implementation, actor: Actor.Implementation) => Promise<unknown>;
+
 const itemRollers = new Map<string, ItemRoller>();
+const itemUsers = new Map<string, ItemUser>();
+
+export function registerItemUse(type: string, use: ItemUser): void {
+  itemUsers.set(type, use);
+}
+
+export function itemUseFor(type: string): ItemUser | undefined {
+  return itemUsers.get(type);
+}
 let damageEffectsFilter: DamageEffectsFilter | null = null;
 let fallStarter: FallStarter | null = null;
 

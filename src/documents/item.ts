@@ -2,7 +2,7 @@
 // registered (a weapon its talent's check, a spell its Zauberschule's, a creature's attack its damage).
 import type { RollCheckOptions } from "./actor";
 import type { FlexActor } from "./actor";
-import { itemRollerFor } from "./features";
+import { itemRollerFor, itemUseFor } from "./features";
 
 export type ItemRollOptions = Omit<RollCheckOptions, "attribute" | "talent"> & {
   /** The distance to the target in Schritt (a ranged weapon under water may not exceed its range). */
@@ -20,6 +20,13 @@ export class FlexItem<out SubType extends Item.SubType = Item.SubType> extends I
     }
     const roller = itemRollerFor(this.type);
     return roller ? roller(this.asImplementation, actor.asImplementation, options) : null;
+  }
+
+  /** R-CORE-15: uses one of this item (an Alchemikum, a charge); null when it is nobody's or not used up. */
+  async use(): Promise<unknown> {
+    const actor = this.actor as FlexActor | null;
+    const use = itemUseFor(this.type);
+    return actor && use ? use(this.asImplementation, actor.asImplementation) : null;
   }
 
   /** This document as the configured Item class (the types cannot see that FlexItem is it). */

@@ -4,12 +4,14 @@ import type { requestEndOfDay } from "../automation/end-of-day";
 import type { fall } from "../automation/falling";
 import type { advanceBreath } from "../automation/water";
 import type { FlexConfig } from "../config";
+import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
 import type { CharacterData } from "../data/actor/character";
 import type { CreatureData } from "../data/actor/creature";
 import type * as items from "../data/item/types";
 import type { FlexActor } from "../documents/actor";
 import type { FlexCombat } from "../documents/combat";
+import type { FlexCombatant } from "../documents/combatant";
 import type { FlexItem } from "../documents/item";
 
 /** game.flex: a small API for macros and modules. */
@@ -54,6 +56,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     Actor: typeof FlexActor;
     Item: typeof FlexItem;
     Combat: typeof FlexCombat;
+    Combatant: typeof FlexCombatant;
   }
   interface FlagConfig {
     Actor: {
@@ -68,9 +71,19 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         applied?: Record<string, unknown>;
       };
     };
+    Combatant: {
+      flex: {
+        /** R-CORE-6: the Aktionen and Reaktionen spent (read through coerceActionState; stored data may be anything). */
+        actions?: rules.ActionState;
+        /** R-CORE-14: the random tiebreak, drawn once when the combatant is created. */
+        tiebreak?: number;
+      };
+    };
     ChatMessage: {
       flex: {
         fall?: unknown;
+        attack?: unknown;
+        use?: unknown;
         check?: unknown;
         damage?: unknown;
         breath?: unknown;
@@ -83,6 +96,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.fallAutomatic": boolean;
     "flex.fallRoller": string;
     "flex.fallAutoApply": boolean;
+    "flex.damageApply": DamageApplyMode;
+    "flex.creatureDefence": CreatureDefenceMode;
   }
 }
 

@@ -8,7 +8,7 @@ import { END_OF_DAY_DIALOG_TEMPLATE } from "../../src/applications/dialogs/end-o
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, dice, messages, resetWorld } from "../harness";
+import { as, createActor, createScene, dice, messages, placeToken, resetWorld, target } from "../harness";
 import { grauwolf, rikka } from "./fixtures";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -62,6 +62,57 @@ async function sheetPage(Sheet: Any, document: Any, setup: (sheet: Any) => void 
   const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
   const classes = [...new Set((sheet.options.classes as string[]) ?? [])].join(" ");
   return { parts: parts.join("\n"), classes, width: sheet.options.position.width as number, height: sheet.options.position.height as number };
+}
+
+function chatItem(m: Any): string {
+  return `<li class="chat-message"><header class="message-header">${escape(m.speaker.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
+}
+
+/**
+ * A fight through the real automation: Rikka's sword against a goblin (hit, applied) and a bandit with a long
+ * name (who defends), the wolf's bite against Rikka (her defence still open), a fire spell and a healing spell.
+ */
+async function combatCards(clients: Any, hero: Any, wolf: Any): Promise<string[]> {
+  const { attackCardAction, defendAgainst } = await import("../../src/automation/combat");
+  const scene = await createScene();
+  const goblin = await createActor({ name: "Goblin-Späher", type: "creature", img: "icons/goblin.webp", system: { ausweichen: 6, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
+  const bandit = await createActor({ name: "Hauptmann Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "character", img: "icons/bandit.webp", system: { attributes: { ge: 8 }, ruestung: 2, leben: { value: 20, max: 20 } } });
+  await bandit.createEmbeddedDocuments("Item", [{ name: "Ausweichen", type: "talent", system: { attribut: "ge", uebungswert: 3 } }]);
+  await hero.createEmbeddedDocuments("Item", [
+    { name: "Feuerlanze", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
+    { name: "Heilende Hände", type: "spell", system: { zauberschule: "Heilkunde", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
+  ]);
+  const [heroToken, goblinToken, banditToken] = [await placeToken(scene, hero), await placeToken(scene, goblin, { col: 1 }), await placeToken(scene, bandit, { col: 2 })];
+  await placeToken(scene, wolf, { col: 3 });
+  const gm = clients.gms[0];
+  const start = messages().length;
+  const sword = hero.items.getName("Kurzschwert");
+
+  target(gm, goblinToken, banditToken);
+  dice(10, 8);
+  dice(6, 5);
+  await sword.roll({});
+  const swordCard = messages().at(-1) as Any;
+  await attackCardAction(swordCard, ["t1"], "apply");
+  dice(8, 8);
+  await defendAgainst(swordCard, "t2", "ausweichen");
+  const first = messages().slice(start).map(chatItem).join("\n");
+
+  const next = messages().length;
+  target(gm, heroToken);
+  dice(6, 5);
+  dice(8, 6);
+  await wolf.items.getName("Biss").roll({});
+  target(gm, goblinToken);
+  dice(6, 6);
+  dice(6, 4, 5);
+  await hero.items.getName("Feuerlanze").roll({});
+  target(gm, heroToken);
+  dice(6, 6);
+  dice(6, 4);
+  await hero.items.getName("Heilende Hände").roll({});
+  const second = messages().slice(next).map(chatItem).join("\n");
+  return [first, second];
 }
 
 /** Builds every page in every language; returns the list for the browser test. */
@@ -123,6 +174,12 @@ export async function buildGallery(): Promise<GalleryPage[]> {
       .join("\n");
     add("chat-cards", `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${cards}</ol>`, "flex chat", [], 340, 560, "light", "Chat");
     add("chat-cards", `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${cards}</ol>`, "flex chat", [], 340, 560, "dark", "Chat");
+
+    const fight = await combatCards(clients, hero, wolf);
+    for (const [i, group] of fight.entries()) {
+      const list = `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${group}</ol>`;
+      for (const theme of ["light", "dark"] as const) add(`chat-combat-${i + 1}`, list, "flex chat", [], 340, 760, theme, "Chat");
+    }
   }
   return pages;
 }

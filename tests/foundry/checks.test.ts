@@ -74,7 +74,7 @@ describe("who may roll", () => {
     dice(8, 5);
     await as(clients.players[0], () => actor.rollTalent("Athletik"));
     expect(messages()).toHaveLength(1);
-    expect((messages()[0] as Any).author).toBe(clients.players[0].id);
+    expect((messages()[0] as Any).author.id).toBe(clients.players[0].id);
   });
 
   it("a player without ownership gets a message and no roll", async () => {

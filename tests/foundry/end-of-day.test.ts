@@ -32,7 +32,7 @@ describe("end of day for 50 characters with two GMs and three players connected"
     ]);
     expect(writes[0].ids).toHaveLength(50);
     expect(messages()).toHaveLength(1);
-    expect((messages()[0] as Any).author).toBe(clients.gms[0].id);
+    expect((messages()[0] as Any).author.id).toBe(clients.gms[0].id);
     expect(report.entries).toHaveLength(50);
 
     // R-EXH-1: a missing meal adds 1; R-EXH-4: a full day with sleep removes 1.

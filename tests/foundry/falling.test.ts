@@ -68,7 +68,7 @@ describe("R-FALL-1 a drop in elevation", () => {
 
     expect(messages()).toHaveLength(1);
     const msg = card();
-    expect(msg.author).toBe(clients.players[0].id);
+    expect(msg.author.id).toBe(clients.players[0].id);
     expect(msg.rolls.map((r: Any) => r.formula)).toEqual(["1d8 + 2", "5d4"]);
     expect(fallFlags()).toMatchObject({ height: 5, sw: 15, source: "move", faller: { name: "Alrik", damage: 12, dice: [1, 2, 3, 4, 2] } });
     expect(msg.content).toContain("Alrik stürzt 5 Schritt in die Tiefe");
@@ -159,7 +159,7 @@ describe("R-FALL-1 a drop in elevation", () => {
     await settle();
     await acting(clients.players[0], () => g.Hooks.callAll("moveToken", token, movement, {}, clients.players[0]));
     expect(messages()).toHaveLength(1);
-    expect(card().author).toBe(clients.players[0].id);
+    expect(card().author.id).toBe(clients.players[0].id);
   });
 });
 
@@ -379,7 +379,7 @@ describe("who rolls the faller's Athletik check", () => {
     const before = state.writes.length;
     roll([8, 1], ...d4s(1, 1, 1, 1, 1));
     await acting(clients.players[0], () => token.move({ elevation: 0 }));
-    expect(card().author).toBe(clients.gms[0].id);
+    expect(card().author.id).toBe(clients.gms[0].id);
     expect(sys(hero).leben.value).toBe(25);
     expect(since(before)).toEqual([
       ["update", "Token", clients.players[0].id],

@@ -248,17 +248,19 @@ describe("limited view", () => {
 });
 
 describe("a creature's attack", () => {
-  it("rolls its damage from Flex notation in one message", async () => {
+  it("rolls its own attack check and its damage from Flex notation, on one attack card (R-CORE-10)", async () => {
     const wolf = (await createActor({ name: "Wolf", type: "creature" })) as Any;
-    const [biss] = await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { schaden: "1W8+1", aktionen: 2 } }]);
+    const [biss] = await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { angriff: "W8+2", schaden: "1W8+1", aktionen: 2 } }]);
     const sheet = await open(CreatureSheet, wolf);
-    dice(8, 6);
-    await click(sheet, "rollItem", { itemId: biss.id });
+    dice(8, 5, 6);
+    await click(sheet, "rollItem", { itemId: biss.id }, { shiftKey: true });
     expect(messages()).toHaveLength(1);
     const msg = messages()[0] as Any;
-    expect(msg.rolls[0].formula).toBe("1d8 + 1");
-    expect(msg.rolls[0].total).toBe(7);
-    expect(msg.flavor).toBe("Biss: Schaden (Physisch), 2 Aktionen");
+    expect(msg.rolls.map((r: Any) => [r.formula, r.total])).toEqual([
+      ["1d8 + 2", 7],
+      ["1d8 + 1", 7],
+    ]);
+    expect(msg.content).toContain("7 Schaden (Physisch, 1W8+1)");
   });
 });
 

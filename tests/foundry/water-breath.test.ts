@@ -77,7 +77,7 @@ describe("R-BREATH-1 / R-BREATH-2 a 3-round fight with 4 submerged combatants, t
     expect(cards[0].content).toContain("Geschafft – der Atemwürfel bleibt W10.");
     expect(cards[2].content).toContain("Ende der KR 3");
     expect(cards[0].content).toContain("R-BREATH-1, R-BREATH-2");
-    expect(cards.every((m) => m.author === clients.gms[0].id)).toBe(true);
+    expect(cards.every((m) => m.author.id === clients.gms[0].id)).toBe(true);
   });
 });
 

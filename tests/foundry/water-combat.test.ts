@@ -80,11 +80,11 @@ describe("R-WATER-2 under water, a ranged weapon cannot shoot beyond its range",
   it("within range it rolls the weapon's talent, and the card names the limit", async () => {
     const actor = await fighter();
     dice(6, 4);
-    const out = await item(actor, "Armbrust").roll({ distance: 10, sw: 6 });
-    expect(out.roll.formula).toBe("1d6 + 2");
-    expect(out.result).toMatchObject({ ew: 6, success: true });
+    const out = await item(actor, "Armbrust").roll({ distance: 10 });
+    expect((messages()[0] as Any).rolls[0].formula).toBe("1d6 + 2");
+    expect(out.record).toMatchObject({ ew: 6, item: { name: "Armbrust" } });
     const content = (messages()[0] as Any).content as string;
-    expect(content).toContain("Waffe: Armbrust");
+    expect(content).toContain("Armbrust");
     expect(content).toContain("höchstens 10 Schritt Reichweite");
   });
 
@@ -111,16 +111,16 @@ describe("R-WATER-3 a spell not cast Still under water costs one more breath che
     const actor = await fighter();
     const before = state.writes.length;
     queueDice([{ faces: 8, result: 2 }, { faces: 8, result: 7 }]); // breath W8: 2; Elementarmagie (KL W8): 7
-    const out = await as(clients.players[0], () => item(actor, "Feuerstrahl").roll({ sw: 9 }));
-    expect(out.roll.formula).toBe("1d8 + 3");
-    expect(out.result).toMatchObject({ ew: 10, success: true });
+    const out = await as(clients.players[0], () => item(actor, "Feuerstrahl").roll({}));
+    expect((messages()[0] as Any).rolls[0].formula).toBe("1d8 + 3");
+    expect(out.record).toMatchObject({ mode: "spell", ew: 10 });
     expect(sys(actor).derived.atemWuerfel).toBe(6);
     expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([
       ["update", "Actor", clients.players[0].id],
       ["create", "ChatMessage", clients.players[0].id],
     ]);
     const content = (messages()[0] as Any).content as string;
-    expect(content).toContain("Zauber: Feuerstrahl");
+    expect(content).toContain("Feuerstrahl");
     expect(content).toContain("Nicht still gewirkt: zusätzliche Atemluft-Probe W8 → 2. Nicht geschafft – der Atemwürfel sinkt auf W6. (R-WATER-3)");
   });
 

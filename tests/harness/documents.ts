@@ -206,9 +206,9 @@ export class Document extends DataModel {
   get visible(): boolean { return this.getUserLevel(currentUser()) >= OWNERSHIP.LIMITED; }
   canUserModify(user: User, action: "create" | "update" | "delete"): boolean {
     // The server keeps a player from posting a message in another user's name.
-    if (action === "create" && this.documentName === "ChatMessage") return user.isGM || (this as unknown as ChatMessage).author === user.id;
+    if (action === "create" && this.documentName === "ChatMessage") return user.isGM || (this as unknown as ChatMessage)._source.author === user.id;
     if (action === "create" && !this.parent) return user.role >= ROLES.ASSISTANT;
-    if (this.documentName === "ChatMessage" && action !== "create") return user.isGM || (this as unknown as ChatMessage).author === user.id;
+    if (this.documentName === "ChatMessage" && action !== "create") return user.isGM || (this as unknown as ChatMessage)._source.author === user.id;
     return this.testUserPermission(user, "OWNER");
   }
 
@@ -482,6 +482,8 @@ export class User extends Document {
   static override documentName = "User";
   declare role: number;
   declare active: boolean;
+  /** The tokens this user targets (v13: Token objects; here their documents stand in as `{ document }`). */
+  targets = new Set<{ document: Document }>();
   static override defineSchema() {
     return {
       ...super.defineSchema(),
@@ -639,7 +641,9 @@ export class Actor extends Document {
 
 export class ChatMessage extends Document {
   static override documentName = "ChatMessage";
-  declare author: string;
+  /** Like v13's foreign-document field: the author User (its id is `_source.author`). */
+  get author(): User | null { return worldCollections.users.get(String(this._source.author)) ?? null; }
+  set author(_value: unknown) { /* initialised from _source.author */ }
   declare content: string;
   declare flavor: string;
   declare speaker: Obj;
@@ -670,7 +674,7 @@ export class ChatMessage extends Document {
     this.rolls = (this._source.rolls as string[]).map((r) => RollCls.fromJSON(r));
   }
   get isRoll(): boolean { return this.rolls.length > 0; }
-  get isAuthor(): boolean { return this.author === state.currentUserId; }
+  get isAuthor(): boolean { return this._source.author === state.currentUserId; }
   /** Whether the current user can see this message (whispers and blind rolls). */
   get visible(): boolean {
     const user = currentUser();
@@ -697,9 +701,12 @@ export class ChatMessage extends Document {
 
 export class Combatant extends Document {
   static override documentName = "Combatant";
+  /** What v13 lets a player change on a combatant of an actor they own; everything else is the GM's. */
+  static playerUpdatable = new Set(["_id", "initiative", "flags", "defeated"]);
   declare actorId: string | null;
   declare initiative: number | null;
   declare defeated: boolean;
+  declare hidden: boolean;
   static override defineSchema() {
     return {
       ...super.defineSchema(),
@@ -725,7 +732,39 @@ export class Combatant extends Document {
     if (token) return token.actor ?? null;
     return (worldCollections.actors.get(this.actorId ?? "") as Actor | undefined) ?? null;
   }
+  /** Like v13: a combatant's ownership is its actor's (a GM owns every one). */
+  override getUserLevel(user: User): number {
+    if (user.isGM) return OWNERSHIP.OWNER;
+    return this.actor?.getUserLevel(user) ?? OWNERSHIP.NONE;
+  }
+  /** Like v13's server: a player who owns the combatant may change only its initiative, flags and defeated state. */
+  static override async updateDocuments(updates: Obj[], options: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
+    const user = currentUser();
+    if (user && !user.isGM) {
+      for (const u of updates) {
+        const forbidden = Object.keys(expandObject(deepClone(u))).filter((k) => !Combatant.playerUpdatable.has(k));
+        if (forbidden.length) throw new Error(`User ${user.name} lacks permission to update Combatant [${String(u._id)}] fields ${forbidden.join(", ")}`);
+      }
+    }
+    return super.updateDocuments(updates, options);
+  }
+  /** Core's default: CONFIG.Combat.initiative.formula, else the system's, else 1d20. */
+  _getInitiativeFormula(): string {
+    const cfg = (globalThis as unknown as { CONFIG: { Combat: { initiative?: { formula?: string | null } } } }).CONFIG.Combat.initiative;
+    return String(cfg?.formula || "1d20");
+  }
+  /** Core: a Roll of the formula with the actor's roll data, not yet evaluated. */
+  getInitiativeRoll(formula?: string | null): unknown {
+    const RollCls = (globalThis as unknown as { CONFIG: { Dice: { rolls: (new (f: string, d: Obj) => unknown)[] } } }).CONFIG.Dice.rolls[0];
+    return new RollCls(formula || this._getInitiativeFormula(), this.actor?.getRollData() ?? {});
+  }
+  /** Core: rolls through the combat, like the tracker's button. */
+  async rollInitiative(formula?: string | null): Promise<Combat> {
+    return this.combat.rollInitiative([this.id], { formula: formula ?? null });
+  }
 }
+
+interface InitiativeRollLike { total?: number; evaluate(): Promise<unknown>; toMessage(data: Obj, options: { create: false }): Promise<unknown> }
 
 export class Combat extends Document {
   static override documentName = "Combat";
@@ -743,8 +782,16 @@ export class Combat extends Document {
     };
   }
   get combatants(): Collection<Combatant> { return this.collectionsByName.Combatant as Collection<Combatant>; }
+  /** Like core's setupTurns: the combatants sorted with `_sortCombatants`, which core passes unbound. */
   get turns(): Combatant[] {
-    return this.combatants.contents.sort((a, b) => (b.initiative ?? -Infinity) - (a.initiative ?? -Infinity) || a.id.localeCompare(b.id));
+    const sort = this._sortCombatants as (a: Combatant, b: Combatant) => number;
+    return this.combatants.contents.sort((a, b) => sort.call(undefined, a, b));
+  }
+  /** Core's order: higher initiative first, not yet rolled last, then by id. */
+  _sortCombatants(a: Combatant, b: Combatant): number {
+    const ia = typeof a.initiative === "number" && Number.isFinite(a.initiative) ? a.initiative : -Infinity;
+    const ib = typeof b.initiative === "number" && Number.isFinite(b.initiative) ? b.initiative : -Infinity;
+    return ib - ia || (a.id > b.id ? 1 : -1);
   }
   get combatant(): Combatant | undefined { return this.turn === null ? undefined : this.turns[this.turn]; }
   get started(): boolean { return this.round > 0; }
@@ -758,12 +805,56 @@ export class Combat extends Document {
   }
 
   /**
+   * Core's Combat#rollInitiative: each combatant the user owns rolls its getInitiativeRoll; one update writes
+   * every initiative, the turn stays with the combatant whose turn it is, and one create posts a chat message
+   * per roll (flavor "… rolls for Initiative!", flag core.initiativeRoll, a hidden combatant's roll to the GMs).
+   */
+  async rollInitiative(ids: string | string[], { formula = null, updateTurn = true, messageOptions = {} }: { formula?: string | null; updateTurn?: boolean; messageOptions?: Obj } = {}): Promise<this> {
+    const g = globalThis as unknown as { game: { settings: { get: (a: string, b: string) => unknown }; i18n: { has: (k: string) => boolean; format: (k: string, d: Obj) => string } }; ChatMessage: typeof ChatMessage };
+    const list = typeof ids === "string" ? [ids] : ids;
+    const currentId = this.combatant?.id;
+    const chatRollMode = String(g.game.settings.get("core", "rollMode"));
+    const updates: Obj[] = [];
+    const messages: Obj[] = [];
+    for (const [i, id] of list.entries()) {
+      const combatant = this.combatants.get(id);
+      if (!combatant?.isOwner) continue;
+      const roll = combatant.getInitiativeRoll(formula) as InitiativeRollLike;
+      await roll.evaluate();
+      updates.push({ _id: id, initiative: roll.total });
+      const name = combatant.name || combatant.actor?.name || "";
+      const flavor = g.game.i18n.has("COMBAT.RollsInitiative") ? g.game.i18n.format("COMBAT.RollsInitiative", { name }) : `${name} rolls for Initiative!`;
+      const data = mergeObject({ speaker: ChatMessage.getSpeaker({ actor: combatant.actor, alias: name }), flavor, flags: { "core.initiativeRoll": true } }, messageOptions);
+      const chatData = (await roll.toMessage(data, { create: false })) as Obj;
+      const rollMode = "rollMode" in messageOptions ? String(messageOptions.rollMode) : combatant.hidden ? "gmroll" : chatRollMode;
+      delete chatData.rollMode;
+      ChatMessage.applyRollMode(chatData, rollMode);
+      if (i > 0) chatData.sound = null;
+      messages.push(chatData);
+    }
+    if (!updates.length) return this;
+    await this.updateEmbeddedDocuments("Combatant", updates);
+    if (updateTurn && currentId) {
+      const turn = this.turns.findIndex((t) => t.id === currentId);
+      if (turn !== this.turn) await this.update({ turn }, { turnEvents: false });
+    }
+    await g.ChatMessage.implementation.createDocuments(messages);
+    return this;
+  }
+  /** Core: every combatant the user owns that has not rolled yet. */
+  async rollAll(options: Obj = {}): Promise<this> {
+    const ids = this.combatants.filter((c) => c.isOwner && c.initiative === null).map((c) => c.id);
+    return this.rollInitiative(ids, options);
+  }
+
+  /**
    * Core runs the turn and round events on one designated client only (the active GM), and only when
-   * the combat moves forward; rewinding runs none of them.
+   * the combat moves forward; rewinding runs none of them, nor does an update with `turnEvents: false`.
    */
   override _onUpdate(changed: Obj, options: Obj, userId: string): void {
     super._onUpdate(changed, options, userId);
     if (!("round" in changed || "turn" in changed)) return;
+    if (options.turnEvents === false) return;
     if (worldCollections.users.activeGM?.id !== state.currentUserId) return;
     if (Number(options.direction ?? 1) < 0) return;
     const prev = (options.flexHarnessPrevious ?? { round: 0, turn: null }) as { round: number; turn: number | null };

@@ -22,7 +22,9 @@ export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
   state.errors.length = 0;
   queryCount.sent = 0;
   resetClientLocal();
-  const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string } } };
+  const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string }; settings: { values: Map<string, unknown> } } };
+  // A new world starts with every setting at its default.
+  g.game.settings.values.clear();
   g.game.i18n.missing.clear();
   g.game.i18n.lang = "de";
   const mk = (name: string, role: number, idPrefix: string, i: number) => {
@@ -92,3 +94,8 @@ export function dice(faces: number, ...results: number[]): void {
 }
 
 export type { Document };
+
+/** `user` targets these tokens (and no others), as clicking them with the target tool does. */
+export function target(user: User, ...tokens: TokenDocument[]): void {
+  user.targets = new Set(tokens.map((document) => ({ document })));
+}

@@ -3,7 +3,10 @@
 // and a limited view. No rule arithmetic here: numbers come from the data models' derived values.
 import { ATTRIBUTE_KEYS } from "../../config";
 import type { AttributeKey } from "../../config";
+import { actionStatusOf } from "../../automation/combat/actions";
+import { actionLabel } from "../../automation/combat/tracker";
 import type { FlexActor } from "../../documents/actor";
+import { missingTalent } from "../../data/item/talent-link";
 import { dieLabel, parseDie } from "../../rules";
 import { promptCheck } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
@@ -28,6 +31,8 @@ export interface ItemRowContext {
   type: string;
   rollable: boolean;
   tags: string[];
+  /** A weapon or spell whose talent (Kampfart, Zauberschule) this actor lacks: it cannot be rolled. */
+  missingTalent: { label: string; tooltip: string } | null;
 }
 
 export class FlexActorSheet<
@@ -104,6 +109,7 @@ export class FlexActorSheet<
       pools: this.poolsContext(),
       quickStats: this.quickStats(),
       currency: game.settings!.get("flex", "currencyLabel"),
+      combatActions: this.combatActions(),
     });
   }
 
@@ -126,6 +132,12 @@ export class FlexActorSheet<
       });
   }
 
+  /** R-CORE-6: Aktionen and RE left while the actor is in the started active combat (the tracker re-renders the sheet). */
+  protected combatActions() {
+    const status = actionStatusOf(this.document);
+    return status && { ...status, ...actionLabel(status, (key, data) => game.i18n!.format(key, data)) };
+  }
+
   /** Header figures; each subclass lists its own. */
   protected quickStats(): Record<string, unknown>[] {
     return [];
@@ -143,7 +155,7 @@ export class FlexActorSheet<
 
   protected itemRow(item: Item.Implementation): ItemRowContext {
     const tags: string[] = [];
-    const row = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ["weapon", "spell", "attack"].includes(item.type), tags };
+    const row = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ["weapon", "spell", "attack"].includes(item.type), tags, missingTalent: this.missingTalentTag(item) };
     const sys = flexItemSystem(item);
     if (!sys) return row;
     const t = (k: string, d?: Record<string, unknown>) => game.i18n!.format(k, (d ?? {}) as Record<string, string>);
@@ -158,6 +170,15 @@ export class FlexActorSheet<
     if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));
     if (sys.ausgeruestet === true) tags.push(t("FLEX.Item.base.FIELDS.ausgeruestet.label"));
     return row;
+  }
+
+  /** R-CORE-10 / R-CORE-13: the tag of a weapon or spell whose talent this actor lacks. */
+  protected missingTalentTag(item: Item.Implementation): ItemRowContext["missingTalent"] {
+    const missing = missingTalent(item);
+    if (!missing) return null;
+    const i18n = game.i18n!;
+    const tooltip = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: this.document.name, talent: missing.name }) : i18n.localize("FLEX.Item.Talent.None");
+    return { label: i18n.localize("FLEX.Sheet.Tag.TalentMissing"), tooltip };
   }
 
   protected itemsOfType(type: string): ItemRowContext[] {

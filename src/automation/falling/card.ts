@@ -12,11 +12,9 @@ export const FALL_CARD_TEMPLATE = "systems/flex/templates/chat/fall-card.hbs";
 export type FallSource = "move" | "pit" | "call";
 export type FallEffectKey = "faller" | "target";
 
-/** Where to find an actor again on any client: its token (for unlinked actors) or the world actor. */
-export interface ActorRef {
-  actorUuid: string;
-  tokenUuid: string | null;
-}
+import type { ActorRef } from "../actor-ref";
+
+export type { ActorRef } from "../actor-ref";
 
 /** What Apply wrote, so Undo can give it back. */
 export interface AppliedRecord {

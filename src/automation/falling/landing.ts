@@ -4,7 +4,8 @@
 import { chooseLanding } from "../../rules";
 import type { Footprint, LandingCandidate } from "../../rules";
 import { documentFromUuid } from "../../helpers/uuid";
-import type { ActorRef } from "./card";
+import type { ActorRef } from "../actor-ref";
+export { resolveActor } from "../actor-ref";
 
 /** The parts of a TokenDocument falling reads (a narrow view; the full types are not needed here). */
 export interface TokenLike {
@@ -110,15 +111,6 @@ export function refOf(actor: Actor.Implementation, token: TokenLike | null): Act
   // An unlinked token's actor lives in the token: find it through the token on other clients.
   const own = actor.token as TokenLike | null;
   return { actorUuid: actor.uuid, tokenUuid: own?.uuid ?? (token && token.actor === actor ? token.uuid : null) };
-}
-
-export function resolveActor(ref: Partial<ActorRef> | null | undefined): Actor.Implementation | null {
-  if (!ref) return null;
-  if (ref.tokenUuid) {
-    const token = documentFromUuid(ref.tokenUuid) as TokenLike | null;
-    if (token?.actor) return token.actor;
-  }
-  return ref.actorUuid ? ((documentFromUuid(ref.actorUuid) as Actor.Implementation | null) ?? null) : null;
 }
 
 export function resolveToken(uuid: string | null | undefined): TokenLike | null {

@@ -1,0 +1,221 @@
+// Apply, Undo and Heal on an attack card (R-CORE-12). One click on one or all targets is carried out by the
+// active GM in its work queue (or, with no GM online, by the card's author for creatures it owns): one batched
+// actor write for every target of the click, each target's "applied" mark in that same write, then the
+// statuses (dying / dead, defeated in the tracker) and one update of the card. The GM re-derives what it can:
+// the damage must be one the item's formula can roll; who may apply follows the world setting.
+import { damageApplyMode } from "../../helpers/settings";
+import { documentFromUuid } from "../../helpers/uuid";
+import { bestCreatureDefence, damageRange, resolveDefence } from "../../rules";
+import { resolveActor } from "../actor-ref";
+import { writeActorChanges } from "../actor-writes";
+import type { ActorChange } from "../actor-writes";
+import { runOnGMQueue } from "../gm-queue";
+import { askActiveGM, refuse, registerRelay } from "../gm-relay";
+import type { RelayContext } from "../gm-relay";
+import { attackMark, attackRecordOf, renderAttackCard } from "./record";
+import { startedCombat } from "./tracker";
+import type { AppliedView, AttackRecord, AttackTarget } from "./record";
+
+const QUERY = "attackApply";
+
+export type AttackAction = "apply" | "undo" | "heal";
+export type AttackActionStatus = "applied" | "healed" | "undone" | "already" | "notApplied" | "defended" | "refused" | "missing" | "noGM";
+
+/** R-CORE-12 / world setting "flex.damageApply": may `user` apply this card's damage or healing to `target`? */
+export function mayApplyTo(user: User.Implementation, message: ChatMessage.Implementation, target: AttackTarget): boolean {
+  if (user.isGM) return true;
+  const setting = damageApplyMode();
+  if (setting === "gm") return false;
+  if (resolveActor(target.ref)?.testUserPermission(user, "OWNER")) return true;
+  return setting === "attacker" && message.author?.id === user.id;
+}
+
+/** The reported amount, if the item's formula can roll it (the item may be gone: then the card's own formula). */
+function plausible(record: AttackRecord, part: "damage" | "healing"): number | null {
+  const rolled = record[part];
+  if (!rolled) return null;
+  const item = resolveItemFormula(record, part) ?? (part === "damage" ? record.item.damage : record.item.healing);
+  const range = item ? damageRange(item) : null;
+  const total = Math.trunc(Number(rolled.total));
+  if (!range || !Number.isFinite(total) || total < range.min || total > range.max) return null;
+  return total;
+}
+
+function resolveItemFormula(record: AttackRecord, part: "damage" | "healing"): string | null {
+  const item = documentFromUuid(record.item.uuid) as Item.Implementation | null;
+  const sys = item?.system as { schaden?: string; heilung?: string } | undefined;
+  const value = part === "damage" ? sys?.schaden : sys?.heilung;
+  return typeof value === "string" && value.trim() ? value : null;
+}
+
+/**
+ * Why the GM does not believe this card, or null: a card is a player's message, and its flags are the
+ * player's to write. The item must be the attacker's, the attacker the author's, the EW the check's total,
+ * and a creature hit by its fixed defence must really be hit by that EW.
+ */
+export function distrust(message: ChatMessage.Implementation, record: AttackRecord): string | null {
+  const attacker = resolveActor(record.attacker);
+  const author = message.author;
+  if (!attacker || !author) return "the attacker or the author is gone";
+  if (!attacker.testUserPermission(author, "OWNER")) return `${author.name} does not own ${attacker.name}`;
+  const item = documentFromUuid(record.item.uuid) as Item.Implementation | null;
+  if (item && item.parent !== attacker) return `${record.item.name} is not ${attacker.name}'s`;
+  const rolled = message.rolls[0]?.total;
+  if (typeof rolled === "number" && rolled !== record.ew) return `the card says EW ${record.ew}, its roll says ${rolled}`;
+  for (const t of record.targets) {
+    const actor = resolveActor(t.ref);
+    if (t.status !== "hit" || t.kind !== "creature" || t.defence?.source !== "fixed" || !actor) continue;
+    const defence = bestCreatureDefence(actor.system as { ausweichen?: unknown; parade?: unknown }).ew;
+    if (!resolveDefence({ attackEW: record.ew, defenceEW: defence }).hit) return `${t.name} defends EW ${record.ew} with ${defence}`;
+  }
+  return null;
+}
+
+interface Planned {
+  target: AttackTarget;
+  actor: Actor.Implementation;
+  after: () => Promise<void>;
+  view: AppliedView | null;
+  status: AttackActionStatus;
+}
+
+/** Carries a click out on this client (the active GM's, or the author's with no GM online). */
+async function actOnCard(messageId: string, keys: string[] | "all", action: AttackAction, requester: User.Implementation): Promise<Record<string, AttackActionStatus>> {
+  // Read inside the queue: an earlier click may have changed the card and the targets.
+  const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
+  const record = attackRecordOf(message);
+  if (!message || !record) return {};
+  const statuses: Record<string, AttackActionStatus> = {};
+  const doubt = action === "undo" ? null : distrust(message, record);
+  if (doubt) {
+    console.warn(`Flex | refused to apply attack card ${message.id}: ${doubt}`);
+    return Object.fromEntries(record.targets.map((t) => [t.key, "refused" as const]));
+  }
+  const chosen = record.targets.filter((t) => keys === "all" || keys.includes(t.key));
+  const amount = action === "undo" ? 0 : plausible(record, action === "heal" ? "healing" : "damage");
+  const planned: Planned[] = [];
+  const changes: ActorChange[] = [];
+  for (const target of chosen) {
+    const actor = resolveActor(target.ref);
+    if (!actor) {
+      statuses[target.key] = "missing";
+      continue;
+    }
+    if (!mayApplyTo(requester, message, target)) {
+      statuses[target.key] = "refused";
+      continue;
+    }
+    const mark = { key: attackMark(record, target.key), by: requester.id! };
+    if (action === "undo") {
+      const undo = actor.planUndo(mark.key);
+      if (!undo) {
+        planned.push({ target, actor, after: async () => undefined, view: null, status: "notApplied" });
+        continue;
+      }
+      changes.push({ actor, changes: undo.changes });
+      planned.push({ target, actor, after: () => actor.afterUndo(undo.mark), view: null, status: "undone" });
+      continue;
+    }
+    if (amount === null) {
+      statuses[target.key] = "refused";
+      continue;
+    }
+    // A defended target takes nothing; a GM may still apply to one whose defence is pending.
+    if (action === "apply" && (target.status === "defended" || (target.status === "pending" && !requester.isGM))) {
+      statuses[target.key] = "defended";
+      continue;
+    }
+    if (action === "heal") {
+      const heal = actor.planHealing(amount, { mark });
+      const view = heal.result.already ? currentView(actor, mark.key) : { taken: -heal.result.healed, downed: false, by: mark.by };
+      if (Object.keys(heal.changes).length) changes.push({ actor, changes: heal.changes });
+      planned.push({ target, actor, after: () => actor.afterHealing(heal.result), view, status: heal.result.already ? "already" : "healed" });
+      continue;
+    }
+    const hit = actor.planDamage(amount, { type: record.item.damageType, mark });
+    const view = hit.outcome.already ? currentView(actor, mark.key) : { taken: hit.outcome.taken, downed: hit.outcome.downed, by: mark.by };
+    if (Object.keys(hit.changes).length) changes.push({ actor, changes: hit.changes });
+    planned.push({ target, actor, after: () => actor.afterDamage(hit.outcome), view, status: hit.outcome.already ? "already" : "applied" });
+  }
+
+  // One batched write for every target of this click (one more per token for unlinked actors).
+  await writeActorChanges(changes);
+  for (const p of planned) {
+    await p.after();
+    statuses[p.target.key] = p.status;
+  }
+  await markDefeated(planned.filter((p) => p.status === "applied" && p.view?.downed && p.actor.statuses.has("dead")).map((p) => p.actor));
+
+  // The card shows what the marks say.
+  const applied: Record<string, AppliedView | null> = { ...record.applied };
+  for (const p of planned) applied[p.target.key] = p.view;
+  if (JSON.stringify(applied) !== JSON.stringify(record.applied ?? {})) {
+    const next: AttackRecord = { ...record, applied };
+    const update: Record<string, unknown> = { content: await renderAttackCard(next), "flags.flex.attack.applied": applied };
+    await message.update(update);
+  }
+  return statuses;
+}
+
+function currentView(actor: Actor.Implementation, key: string): AppliedView | null {
+  const mark = actor.appliedMark(key);
+  return mark ? { taken: mark.taken, downed: mark.downed, by: mark.by } : null;
+}
+
+/** R-CORE-8: a creature that is dead (not dying) is marked defeated in the active combat, in one write. */
+async function markDefeated(actors: Actor.Implementation[]): Promise<void> {
+  const combat = startedCombat();
+  if (!combat || !actors.length) return;
+  const ids = new Set(actors.map((a) => a.id));
+  const tokens = new Set(actors.map((a) => a.token?.id).filter(Boolean));
+  const updates = combat.combatants.contents
+    .filter((c) => !c.defeated && ((!!c.tokenId && tokens.has(c.tokenId)) || (!!c.token?.actorLink && ids.has(c.actorId))))
+    .map((c) => ({ _id: c.id, defeated: true }));
+  if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
+}
+
+const NOTICE: Partial<Record<AttackActionStatus, string>> = {
+  already: "FLEX.Attack.Already",
+  notApplied: "FLEX.Attack.NothingToUndo",
+  refused: "FLEX.Attack.NotAllowed",
+  defended: "FLEX.Attack.NoHit",
+  missing: "FLEX.Attack.Missing",
+};
+
+/**
+ * What an Apply, Undo or Heal button does (one target or "all"), on the clicking user's client. Returns what
+ * happened to each target; empty when nothing could be done (the user was told why).
+ */
+export async function attackCardAction(message: ChatMessage.Implementation, keys: string[] | "all", action: AttackAction): Promise<Record<string, AttackActionStatus>> {
+  const record = attackRecordOf(message);
+  if (!record) return {};
+  const user = game.user!;
+  const gm = game.users!.activeGM;
+  let statuses: Record<string, AttackActionStatus>;
+  if (gm?.isSelf) statuses = await runOnGMQueue(`${QUERY}:${foundry.utils.randomID()}`, () => actOnCard(message.id!, keys, action, user));
+  else if (!gm && message.author?.id === user.id && record.targets.every((t) => resolveActor(t.ref)?.isOwner)) {
+    // No GM online: the author may apply to what it owns, one click after the other on this client.
+    statuses = await runOnGMQueue(`${QUERY}:${foundry.utils.randomID()}`, () => actOnCard(message.id!, keys, action, user));
+  } else {
+    const reply = await askActiveGM<{ statuses: Record<string, AttackActionStatus> }>(QUERY, { messageId: message.id, keys, action });
+    statuses = reply?.statuses ?? {};
+  }
+  const notice = Object.values(statuses).map((s) => NOTICE[s]).find(Boolean);
+  if (notice) ui.notifications?.warn(game.i18n!.localize(notice));
+  return statuses;
+}
+
+/** The active GM's side (already in its work queue). */
+async function handleApply(payload: Record<string, unknown>, { requester }: RelayContext) {
+  const message = game.messages!.get(String(payload.messageId)) as ChatMessage.Implementation | undefined;
+  const action = payload.action === "apply" || payload.action === "undo" || payload.action === "heal" ? payload.action : null;
+  const keys = payload.keys === "all" ? "all" : Array.isArray(payload.keys) ? payload.keys.filter((k): k is string => typeof k === "string") : null;
+  if (!action || !keys) return refuse("malformed", "attack Apply without a valid action and targets");
+  if (!attackRecordOf(message)) return { statuses: {} };
+  const statuses = await actOnCard(message!.id!, keys, action, requester);
+  return { statuses };
+}
+
+export function registerAttackApply(): void {
+  registerRelay(QUERY, handleApply);
+}

@@ -1,0 +1,60 @@
+// The fight wired into Foundry (R-CORE-6, R-CORE-10 … R-CORE-15): weapons, spells and creature attacks roll
+// an attack card; its buttons defend, apply, heal and undo; actions are counted per KR.
+import { registerItemRoller, registerItemUse } from "../../documents/features";
+import type { DefenceKind } from "../../rules";
+import { registerActionTracking } from "./actions";
+import { attackCardAction, mayApplyTo, registerAttackApply } from "./apply";
+import type { AttackAction } from "./apply";
+import { attackWith } from "./attack";
+import type { AttackOptions } from "./attack";
+import { defendAgainst, mayDefend, registerDefend } from "./defend";
+import { useItem } from "./consume";
+import { attackRecordOf } from "./record";
+
+export { attackWith } from "./attack";
+export { attackCardAction } from "./apply";
+export { defendAgainst } from "./defend";
+
+const ACTIONS: Record<string, AttackAction> = { flexAttackApply: "apply", flexAttackUndo: "undo", flexAttackHeal: "heal" };
+
+/** Wires the card's buttons; a user who may not use one does not see it. */
+function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const record = attackRecordOf(message);
+  if (!record) return;
+  const user = game.user!;
+  for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexAttack']")) {
+    const key = button.dataset.key ?? "";
+    const target = record.targets.find((t) => t.key === key);
+    let run: (() => Promise<unknown>) | null = null;
+    if (button.dataset.action === "flexAttackDefend") {
+      const kind: DefenceKind = button.dataset.kind === "parade" ? "parade" : "ausweichen";
+      if (mayDefend(user, record, key)) run = () => defendAgainst(message, key, kind);
+    } else if (button.dataset.action === "flexAttackApplyAll") {
+      if (record.targets.some((t) => mayApplyTo(user, message, t))) run = () => attackCardAction(message, "all", "apply");
+    } else {
+      const action = ACTIONS[button.dataset.action ?? ""];
+      if (action && target && mayApplyTo(user, message, target)) run = () => attackCardAction(message, [key], action);
+    }
+    if (!run) {
+      button.hidden = true;
+      continue;
+    }
+    const go = run;
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      void go().finally(() => (button.disabled = false));
+    });
+  }
+}
+
+export function registerCombat(): void {
+  for (const type of ["weapon", "spell", "attack"]) {
+    registerItemRoller(type, (item, actor, options) => attackWith(item, actor, options as AttackOptions));
+  }
+  for (const type of ["equipment", "alchemical"]) registerItemUse(type, useItem);
+  registerAttackApply();
+  registerDefend();
+  registerActionTracking();
+  Hooks.on("renderChatMessageHTML", onRenderChatMessage);
+}
