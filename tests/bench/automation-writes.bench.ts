@@ -12,6 +12,8 @@ interface Row {
   event: string;
   actors: number;
   writes: number;
+  /** Of these, requests that change actors (one batched update however many actors). */
+  actorWrites: number;
   messages: number;
   /** Whose clients sent the writes: the active GM, or the player who made the fall. */
   writers: string;
@@ -25,7 +27,7 @@ async function measure(event: string, actors: number, clients: Clients, run: () 
   await settle();
   const sent = state.writes.slice(writes).filter((w) => !ignore.includes(w.documentName));
   const who = (id: string) => (id === clients.gms[0].id ? "active GM" : clients.players.some((p) => p.id === id) ? "player" : "other GM");
-  return { event, actors, writes: sent.length, messages: messages().length - cards, writers: [...new Set(sent.map((w) => who(w.userId)))].join(", ") };
+  return { event, actors, writes: sent.length, actorWrites: sent.filter((w) => w.documentName === "Actor").length, messages: messages().length - cards, writers: [...new Set(sent.map((w) => who(w.userId)))].join(", ") };
 }
 
 async function characters(n: number, system: Record<string, unknown> = {}): Promise<Any[]> {
@@ -75,11 +77,31 @@ async function fallAndApply(n: number): Promise<Row[]> {
   return [fall, apply];
 }
 
+/** R-CORE-12: an attack card hitting n creatures, then "Apply to all" clicked by the attacking player. */
+async function attackApply(n: number): Promise<Row> {
+  const clients = resetWorld({ gms: 2, players: 3 });
+  const { attackWith, attackCardAction } = await import("../../src/automation/combat");
+  const scene = await createScene();
+  const [hero] = await characters(1, { attributes: { ge: 12 } });
+  await hero.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
+  await hero.createEmbeddedDocuments("Item", [
+    { name: "Klingenwaffen", type: "talent", system: { attribut: "ge", uebungswert: 20, kategorie: "kampfart" } },
+    { name: "Schwert", type: "weapon", system: { talent: "Klingenwaffen", schaden: "1W6" } },
+  ]);
+  const targets: Any[] = [];
+  for (let i = 0; i < n; i++) {
+    const foe = await createActor({ name: `Gegner ${i + 1}`, type: "creature", system: { ausweichen: 0, leben: { value: 50, max: 50 } } });
+    targets.push(await placeToken(scene, foe, { col: i % 10, row: 1 + Math.floor(i / 10) }));
+  }
+  const result = (await as(clients.players[0], () => attackWith(hero.items.getName("Schwert"), hero, { targets }))) as Any;
+  return measure("Apply to all on an attack card (per click)", n, clients, () => as(clients.players[0], () => attackCardAction(result.message, "all", "apply")));
+}
+
 const rows: Row[] = [];
-for (const n of SIZES) rows.push(await breathRound(n), await endOfDay(n), ...(await fallAndApply(n)));
+for (const n of SIZES) rows.push(await breathRound(n), await endOfDay(n), ...(await fallAndApply(n)), await attackApply(n));
 rows.sort((a, b) => a.event.localeCompare(b.event) || a.actors - b.actors);
 console.log("\nWrite calls and chat messages per event (2 GMs + 3 players connected)");
-console.table(rows.map((r) => ({ event: r.event, actors: r.actors, "write calls": r.writes, "chat messages": r.messages, "written by": r.writers })));
+console.table(rows.map((r) => ({ event: r.event, actors: r.actors, "write calls": r.writes, "of them Actor writes": r.actorWrites, "chat messages": r.messages, "written by": r.writers })));
 
 describe("automation events", () => {
   bench("end of day for 100 characters", async () => {
