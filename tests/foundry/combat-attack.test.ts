@@ -193,6 +193,27 @@ describe("R-CORE-10 a creature's attack rolls its own check", () => {
 });
 
 describe("forged requests: a player's hacked client gets nothing applied", () => {
+  it("a defence for another's character, or with another card's roll, is refused: 0 writes", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const alrik = await hero();
+    const bela = (await createActor({ name: "Bela", type: "character", ownership: { default: 0, [clients.players[1].id]: 3 }, system: { attributes: { ge: 6 }, leben: { value: 20, max: 20 } } })) as Any;
+    const [, belaToken] = await onScene(alrik, bela);
+    target(clients.players[0], belaToken);
+    rolls([10, 6], [6, 5]);
+    await acting(clients.players[0], () => item(alrik, "Kurzschwert").roll({}));
+    const card = messages()[0] as Any;
+    // Player 3 rolls a check of their own and claims it as Bela's defence; Bela's owner claims an unrelated roll.
+    rolls([6, 6]);
+    const other = await as(clients.players[2], () => g.ChatMessage.create({ content: "x", rolls: [] }));
+    const { askActiveGM } = await import("../../src/automation/gm-relay");
+    const before = state.writes.length;
+    expect(await acting(clients.players[2], () => askActiveGM("attackDefend", { messageId: card.id, key: "t1", kind: "ausweichen", defenceMessageId: other.id }))).toBeNull();
+    expect(await acting(clients.players[1], () => askActiveGM("attackDefend", { messageId: card.id, key: "t1", kind: "ausweichen", defenceMessageId: other.id }))).toBeNull();
+    expect(state.writes.length).toBe(before);
+    expect(attack(card).targets[0].status).toBe("pending");
+    warn.mockRestore();
+  });
+
   it("an Apply on a card the player may not apply: refused, 0 writes", async () => {
     await g.game.settings.set("flex", "damageApply", "gm");
     const alrik = await hero();
