@@ -320,3 +320,37 @@ describe("R-CORE-15 using an Alchemikum or a charge spends one; at 0 the item st
     expect(await acting(clients.players[0], () => rope.use())).toBeNull();
   });
 });
+
+describe("R-CORE-8 at 0 Leben: a creature is dead and defeated in the tracker; a character is dying", () => {
+  it("a goblin struck down in a started combat is marked defeated, in one more write", async () => {
+    const alrik = await hero();
+    const gob = await goblin("Goblin", { ausweichen: 2, ruestung: 0, leben: 4 });
+    const [alrikToken, gobToken] = await onScene(alrik, gob);
+    const combat = await g.Combat.create({});
+    await combat.createEmbeddedDocuments("Combatant", [alrikToken, gobToken].map((t: Any) => ({ actorId: t.actorId, tokenId: t.id, sceneId: t.parent.id })));
+    await combat.startCombat();
+    await settle();
+    target(clients.players[0], gobToken);
+    rolls([10, 5], [6, 6]); // EW 9 > 2; damage 8
+    await acting(clients.players[0], () => item(alrik, "Kurzschwert").roll({}));
+    await acting(clients.players[0], () => attackCardAction(messages().at(-1) as Any, ["t1"], "apply"));
+    expect(sys(gob).leben.value).toBe(0);
+    expect(gob.statuses.has("dead")).toBe(true);
+    expect(combat.combatants.find((c: Any) => c.actorId === gob.id).defeated).toBe(true);
+    expect(combat.combatants.find((c: Any) => c.actorId === alrik.id).defeated).toBe(false);
+  });
+});
+
+describe("world setting: creatures roll their defence around their value (value − ⌊GE/2⌋ + GE die)", () => {
+  it("Ausweichen 9 with GE W8 rolling 2 defends with 7: EW 8 hits", async () => {
+    await g.game.settings.set("flex", "creatureDefence", "roll");
+    const alrik = await hero();
+    const gob = (await createActor({ name: "Goblin", type: "creature", system: { attributes: { ge: 8 }, ausweichen: 9, leben: { value: 12, max: 12 } } })) as Any;
+    const [, gobToken] = await onScene(alrik, gob);
+    target(clients.players[0], gobToken);
+    rolls([10, 4], [8, 2], [6, 1]); // EW 8; defence 9 − 4 + 2 = 7; damage 3
+    const { record } = await acting(clients.players[0], () => item(alrik, "Kurzschwert").roll({}));
+    expect(record.targets[0]).toMatchObject({ status: "hit", defence: { ew: 7, source: "roll" } });
+    expect(messages()[0].rolls.map((r: Any) => r.formula)).toEqual(["1d10 + 4", "1d8", "1d6 + 2"]);
+  });
+});
