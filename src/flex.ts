@@ -15,6 +15,7 @@ import { FlexActor } from "./documents/actor";
 import { FlexCombat } from "./documents/combat";
 import { FlexCombatant } from "./documents/combatant";
 import { registerCombat } from "./automation/combat";
+import { registerHotbar, rollItemByUuid } from "./automation/hotbar";
 import { FlexItem } from "./documents/item";
 import { registerActorDirectoryButtons } from "./helpers/directory";
 import { preloadTemplates } from "./helpers/handlebars";
@@ -44,6 +45,7 @@ Hooks.once("init", () => {
   registerFalling();
   registerWater();
   registerCombat();
+  registerHotbar();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
@@ -54,5 +56,5 @@ Hooks.once("init", () => {
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, rollItem: rollItemByUuid };
 });

@@ -2,6 +2,7 @@
 import type { openEndOfDayDialog } from "../applications/dialogs/end-of-day-dialog";
 import type { requestEndOfDay } from "../automation/end-of-day";
 import type { fall } from "../automation/falling";
+import type { rollItemByUuid } from "../automation/hotbar";
 import type { advanceBreath } from "../automation/water";
 import type { FlexConfig } from "../config";
 import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
@@ -21,6 +22,8 @@ export interface FlexApi {
   openEndOfDayDialog: typeof openEndOfDayDialog;
   advanceBreath: typeof advanceBreath;
   fall: typeof fall;
+  /** What a hotbar macro calls: roll (or use) the item with this uuid. */
+  rollItem: typeof rollItemByUuid;
 }
 
 declare global {
@@ -77,6 +80,12 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         actions?: rules.ActionState;
         /** R-CORE-14: the random tiebreak, drawn once when the combatant is created. */
         tiebreak?: number;
+      };
+    };
+    Macro: {
+      flex: {
+        /** The item a hotbar macro rolls (automation/hotbar.ts). */
+        itemMacro?: string;
       };
     };
     ChatMessage: {

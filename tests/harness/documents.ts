@@ -207,6 +207,8 @@ export class Document extends DataModel {
   canUserModify(user: User, action: "create" | "update" | "delete"): boolean {
     // The server keeps a player from posting a message in another user's name.
     if (action === "create" && this.documentName === "ChatMessage") return user.isGM || (this as unknown as ChatMessage)._source.author === user.id;
+    // Players make their own hotbar macros (core's "Use script macros" is on for players by default).
+    if (action === "create" && this.documentName === "Macro") return true;
     if (action === "create" && !this.parent) return user.role >= ROLES.ASSISTANT;
     if (this.documentName === "ChatMessage" && action !== "create") return user.isGM || (this as unknown as ChatMessage)._source.author === user.id;
     return this.testUserPermission(user, "OWNER");
@@ -484,6 +486,12 @@ export class User extends Document {
   declare active: boolean;
   /** The tokens this user targets (v13: Token objects; here their documents stand in as `{ document }`). */
   targets = new Set<{ document: Document }>();
+  /** Hotbar slot → macro id (User#hotbar); assignHotbarMacro writes it, as core does, on the user. */
+  hotbar: Record<string, string> = {};
+  async assignHotbarMacro(macro: Document | null, slot: number | string): Promise<void> {
+    this.hotbar = { ...this.hotbar, [String(slot)]: macro?.id ?? "" };
+    state.writes.push({ userId: state.currentUserId, action: "update", documentName: "User", parent: null, ids: [this.id], data: [{ hotbar: this.hotbar }] });
+  }
   static override defineSchema() {
     return {
       ...super.defineSchema(),
@@ -879,7 +887,33 @@ export class Combat extends Document {
   async _onEndTurn(_combatant: Combatant, _context: Obj): Promise<void> {}
 }
 
+/** A macro on the hotbar: a script (its command) or a chat text. Players may create their own. */
+export class Macro extends Document {
+  static override documentName = "Macro";
+  static override defaultImg = "icons/svg/dice-target.svg";
+  declare command: string;
+  /** Like v13's foreign-document field: the author User (its id is `_source.author`). */
+  get author(): User | null { return worldCollections.users.get(String(this._source.author)) ?? null; }
+  set author(_value: unknown) { /* initialised from _source.author */ }
+  static override defineSchema() {
+    return {
+      ...super.defineSchema(),
+      type: new StringField({ required: true, initial: "script", choices: ["script", "chat"] }),
+      scope: new StringField({ initial: "global" }),
+      command: new StringField({ initial: "" }),
+      author: new StringField({ nullable: true, initial: () => state.currentUserId }),
+    };
+  }
+  /** Runs a script macro on this client, as Macro#execute does (the command sees `game`). */
+  async execute(): Promise<unknown> {
+    if ((this as unknown as { type: string }).type !== "script") return undefined;
+    const fn = new Function("game", `return (async () => { ${this.command} })();`) as (g: unknown) => Promise<unknown>;
+    return fn((globalThis as unknown as { game: unknown }).game);
+  }
+}
+
 export const worldCollections = {
+  macros: new Collection<Macro>(),
   users: new Users(),
   actors: new Collection<Actor>(),
   items: new Collection<Item>(),
@@ -896,6 +930,7 @@ function worldCollectionFor(documentName: string): Collection<Document> | undefi
     ChatMessage: worldCollections.messages as unknown as Collection<Document>,
     Combat: worldCollections.combats as unknown as Collection<Document>,
     Scene: worldCollections.scenes,
+    Macro: worldCollections.macros as unknown as Collection<Document>,
   };
   return map[documentName];
 }

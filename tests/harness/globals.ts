@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2, TextEditor } from "./applications";
 import { DataModel, TypeDataModel } from "./data-model";
-import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Document, Item, OWNERSHIP, ROLES, User, broadcast, worldCollections } from "./documents";
+import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Document, Item, Macro, OWNERSHIP, ROLES, User, broadcast, worldCollections } from "./documents";
 import { DataModelValidationError, fields } from "./fields";
 import { ROOT, loadTemplates, renderTemplate } from "./handlebars";
 import { Roll } from "./roll";
@@ -97,7 +97,7 @@ export function fromUuidSync(uuid: string): Document | null {
   for (let i = 0; i < parts.length; i += 2) {
     const [name, id] = [parts[i], parts[i + 1]];
     if (!doc) {
-      const coll = { Actor: worldCollections.actors, Item: worldCollections.items, ChatMessage: worldCollections.messages, Combat: worldCollections.combats, User: worldCollections.users, Scene: worldCollections.scenes }[name];
+      const coll = { Actor: worldCollections.actors, Item: worldCollections.items, ChatMessage: worldCollections.messages, Combat: worldCollections.combats, User: worldCollections.users, Scene: worldCollections.scenes, Macro: worldCollections.macros }[name];
       doc = coll?.get(id) as Document | undefined;
     } else doc = doc.collectionsByName[name]?.get(id);
     if (!doc) return null;
@@ -139,6 +139,7 @@ export function installGlobals(): void {
     Combat: { documentClass: Combat, dataModels: {} },
     Combatant: { documentClass: Combatant, dataModels: {} },
     User: { documentClass: User },
+    Macro: { documentClass: Macro },
     Scene: { documentClass: Scene },
     Token: {
       documentClass: TokenDocument,
@@ -168,6 +169,7 @@ export function installGlobals(): void {
     items: worldCollections.items,
     messages: worldCollections.messages,
     combats: worldCollections.combats,
+    macros: worldCollections.macros,
     scenes: worldCollections.scenes,
     get combat() { return worldCollections.combats.find((c) => (c as unknown as { active: boolean }).active) ?? null; },
     i18n,
@@ -192,7 +194,7 @@ export function installGlobals(): void {
       ux: { TextEditor },
     },
   };
-  Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });
+  Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Macro, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });
   g.fromUuid = async (uuid: string) => fromUuidSync(uuid);
   g.renderTemplate = renderTemplate;
   void track;
