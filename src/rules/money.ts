@@ -32,3 +32,64 @@ export function workPay(ew: number, duration: WorkDuration): number {
   const earned = Number.isFinite(ew) ? Math.max(0, Math.floor(ew)) : 0;
   return earned * WORK_PAY_FACTOR[duration];
 }
+
+/** R-MONEY-2 (Decision): the world time one job takes, in hours: 4 h, a day of 24 h, a week of 7 days. */
+export const WORK_HOURS: Readonly<Record<WorkDuration, number>> = { "4h": 4, day: 24, week: 168 };
+
+export const WORK_DURATIONS: readonly WorkDuration[] = ["4h", "day", "week"];
+
+export function isWorkDuration(value: unknown): value is WorkDuration {
+  return typeof value === "string" && (WORK_DURATIONS as readonly string[]).includes(value);
+}
+
+/**
+ * R-MONEY-1: a reward split over `quests` smaller quests (4 quests of 250 ¥ instead of one of 1,000 ¥), in
+ * whole ¥. Decision: the shares differ by at most 1 ¥, the larger ones first, and always add up to the total.
+ * An unusable number of quests counts as one.
+ */
+export function splitReward(total: number, quests: number): number[] {
+  const t = Number.isFinite(total) && total > 0 ? Math.floor(total) : 0;
+  const n = Number.isFinite(quests) && quests >= 1 ? Math.floor(quests) : 1;
+  const base = Math.floor(t / n);
+  const rest = t - base * n;
+  return Array.from({ length: n }, (_, i) => base + (i < rest ? 1 : 0));
+}
+
+export interface RewardSuggestion {
+  level: number;
+  /** R-MONEY-1: the reward for the mission to the next level. */
+  reward: number;
+  /** The reward split over the quests, first quest first. */
+  shares: number[];
+}
+
+/** R-MONEY-1: the suggested reward for a character of `level`, and its split over `quests` quests. */
+export function rewardSuggestion(level: number, quests = 1): RewardSuggestion {
+  const l = Number.isNaN(level) ? 1 : Math.max(1, Math.floor(level));
+  const reward = missionReward(l);
+  return { level: l, reward, shares: splitReward(reward, quests) };
+}
+
+export interface PaymentOutcome {
+  /** Whether the money is there; nothing changes when it is not. */
+  ok: boolean;
+  /** The balance after paying (unchanged when not ok). */
+  balance: number;
+  /** How much is missing (0 when ok). */
+  missing: number;
+}
+
+/** Money never goes negative: a payment of `cost` from `balance` either happens in full or not at all. */
+export function payFrom(balance: number, cost: number): PaymentOutcome {
+  const have = Number.isFinite(balance) && balance > 0 ? Math.floor(balance) : 0;
+  const price = Number.isFinite(cost) && cost > 0 ? Math.ceil(cost) : 0;
+  if (price > have) return { ok: false, balance: have, missing: price - have };
+  return { ok: true, balance: have - price, missing: 0 };
+}
+
+/** Money received, held to `cap` (the largest amount a purse stores). */
+export function receive(balance: number, amount: number, cap = Number.MAX_SAFE_INTEGER): number {
+  const have = Number.isFinite(balance) && balance > 0 ? Math.floor(balance) : 0;
+  const add = Number.isFinite(amount) && amount > 0 ? Math.floor(amount) : 0;
+  return Math.min(cap, have + add);
+}

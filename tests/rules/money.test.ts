@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { MISSION_REWARD_TABLE, missionReward, workPay } from "../../src/rules/money";
+import fc from "fast-check";
+import { MISSION_REWARD_TABLE, isWorkDuration, missionReward, payFrom, receive, rewardSuggestion, splitReward, WORK_DURATIONS, WORK_HOURS, workPay } from "../../src/rules/money";
 
 describe("R-MONEY-1 reward for the mission to the next level: Level 1–3 500 ¥, 4–7 1,000 ¥, 8–11 2,000 ¥, 12+ 4,000 ¥", () => {
   it.each([
@@ -56,5 +57,89 @@ describe("R-MONEY-2 work pays 4 h → EW ¥, 1 day → EW × 3 ¥, 1 week → EW
     [Number.NaN, "day", 0],
   ] as const)("EW %d for %s → %i ¥", (ew, duration, pay) => {
     expect(workPay(ew, duration)).toBe(pay);
+  });
+});
+
+describe("R-MONEY-1 the reward may be split over smaller quests (4 quests of 250 ¥ instead of one of 1,000 ¥)", () => {
+  it.each([
+    [1000, 4, [250, 250, 250, 250]],
+    [1000, 1, [1000]],
+    [1000, 3, [334, 333, 333]],
+    [500, 3, [167, 167, 166]],
+    [2000, 7, [286, 286, 286, 286, 286, 285, 285]],
+    [4000, 2, [2000, 2000]],
+    [500, 0, [500]],
+    [500, Number.NaN, [500]],
+    [500, 2.9, [250, 250]],
+    [0, 2, [0, 0]],
+  ])("%i ¥ over %d quests → %j (Decision: whole ¥, larger shares first, the sum is the reward)", (total, quests, shares) => {
+    expect(splitReward(total, quests)).toEqual(shares);
+  });
+
+  it("the shares always add up to the reward and differ by at most 1 ¥", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 1, max: 50 }), (total, n) => {
+        const shares = splitReward(total, n);
+        expect(shares).toHaveLength(n);
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
+        expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+
+  it.each([
+    [1, 1, 500, [500]],
+    [3, 2, 500, [250, 250]],
+    [4, 4, 1000, [250, 250, 250, 250]],
+    [6, 4, 1000, [250, 250, 250, 250]],
+    [7, 1, 1000, [1000]],
+    [8, 2, 2000, [1000, 1000]],
+    [11, 3, 2000, [667, 667, 666]],
+    [12, 4, 4000, [1000, 1000, 1000, 1000]],
+    [30, 1, 4000, [4000]],
+  ])("Level %i over %i quests: %i ¥ → %j", (level, quests, reward, shares) => {
+    expect(rewardSuggestion(level, quests)).toEqual({ level, reward, shares });
+  });
+});
+
+describe("R-MONEY-2 a job takes its time: 4 h, a day, a week", () => {
+  it("Decision: a day is 24 hours, a week 7 days", () => {
+    expect(WORK_HOURS).toEqual({ "4h": 4, day: 24, week: 168 });
+    expect(WORK_DURATIONS).toEqual(["4h", "day", "week"]);
+    expect(WORK_DURATIONS.every(isWorkDuration)).toBe(true);
+    expect(isWorkDuration("month")).toBe(false);
+    expect(isWorkDuration(4)).toBe(false);
+  });
+});
+
+describe("money never goes negative", () => {
+  it.each([
+    [100, 40, { ok: true, balance: 60, missing: 0 }],
+    [100, 100, { ok: true, balance: 0, missing: 0 }],
+    [100, 101, { ok: false, balance: 100, missing: 1 }],
+    [0, 10, { ok: false, balance: 0, missing: 10 }],
+    [35, 50.5, { ok: false, balance: 35, missing: 16 }],
+    [10, 0, { ok: true, balance: 10, missing: 0 }],
+    [10, -5, { ok: true, balance: 10, missing: 0 }],
+    [-20, 5, { ok: false, balance: 0, missing: 5 }],
+  ])("%i ¥ paying %d ¥ → %j", (balance, cost, outcome) => {
+    expect(payFrom(balance, cost)).toEqual(outcome);
+  });
+
+  it("a payment either happens in full or not at all", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 1e6 }), (balance, cost) => {
+        const out = payFrom(balance, cost);
+        expect(out.balance).toBeGreaterThanOrEqual(0);
+        expect(out.ok ? out.balance + cost : out.balance + out.missing).toBe(out.ok ? balance : cost);
+      }),
+    );
+  });
+
+  it("money received is held to the purse's limit", () => {
+    expect(receive(10, 5)).toBe(15);
+    expect(receive(10, -5)).toBe(10);
+    expect(receive(990, 50, 1000)).toBe(1000);
+    expect(receive(Number.NaN, 7)).toBe(7);
   });
 });

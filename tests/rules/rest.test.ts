@@ -1,0 +1,375 @@
+// RULES.md §11: rest and recovery, rest talents, downtime — table by table, every limit at its edge.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, craftingDays, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
+  hitDiceCare, hitDiceHealing, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
+  RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restResetsClock, restTaken, restWindow, sacredRitualTempLeben,
+  talentAllowed, talentRefill, talentsUsedAfter, trainingDays, WEEK,
+} from "../../src/rules";
+import type { RestActivity, RestType } from "../../src/rules";
+
+describe("R-REST-1 … R-REST-4 durations: breather ≥ 1 h, short rest 8 h, long rest 24 h, full rest 72 h", () => {
+  it.each([
+    ["breather", HOUR],
+    ["shortRest", 8 * HOUR],
+    ["longRest", 24 * HOUR],
+    ["fullRest", 72 * HOUR],
+  ] as const)("%s lasts %i s", (type, seconds) => {
+    expect(REST_DURATION[type]).toBe(seconds);
+  });
+});
+
+describe("R-REST-1 … R-REST-4 rolling windows on world time", () => {
+  it.each([
+    ["breather", 3, DAY],
+    ["shortRest", 1, DAY],
+    ["longRest", 2, WEEK],
+    ["fullRest", 2, WEEK],
+  ] as const)("%s: at most %i per %i s", (type, count, window) => {
+    expect(REST_LIMITS[type]).toEqual({ count, window });
+  });
+
+  it("R-REST-1: a 4th breather within 24 h is refused, and allowed the second the first leaves the window", () => {
+    const starts = [0, 2 * HOUR, 4 * HOUR];
+    expect(restWindow("breather", starts.slice(0, 2), 5 * HOUR)).toMatchObject({ allowed: true, used: 2, nextAt: null, rule: "R-REST-1" });
+    expect(restWindow("breather", starts, 5 * HOUR)).toMatchObject({ allowed: false, used: 3, limit: 3, nextAt: DAY });
+    expect(restWindow("breather", starts, DAY - 1).allowed).toBe(false);
+    expect(restWindow("breather", starts, DAY)).toMatchObject({ allowed: true, used: 2 });
+  });
+
+  it("R-REST-2: one short rest per 24 h, at its edge", () => {
+    expect(restWindow("shortRest", [1000], 1000 + DAY - 1)).toMatchObject({ allowed: false, nextAt: 1000 + DAY, rule: "R-REST-2" });
+    expect(restWindow("shortRest", [1000], 1000 + DAY).allowed).toBe(true);
+  });
+
+  it("R-REST-3: two long rests per week, at its edge; the next is when the older of the last two leaves", () => {
+    expect(restWindow("longRest", [0, 3 * DAY], 6 * DAY)).toMatchObject({ allowed: false, nextAt: WEEK, rule: "R-REST-3" });
+    expect(restWindow("longRest", [0, 3 * DAY], WEEK - 1).allowed).toBe(false);
+    expect(restWindow("longRest", [0, 3 * DAY], WEEK).allowed).toBe(true);
+  });
+
+  it("R-REST-4: two full rests per week, at its edge", () => {
+    expect(restWindow("fullRest", [10, 20], 10 + WEEK - 1)).toMatchObject({ allowed: false, nextAt: 10 + WEEK, rule: "R-REST-4" });
+    expect(restWindow("fullRest", [10, 20], 10 + WEEK)).toMatchObject({ allowed: true, used: 1 });
+  });
+
+  it("ignores empty slots and garbage; a start after now (time turned back) still counts", () => {
+    expect(restWindow("shortRest", [null, Number.NaN, "x", undefined], 0).allowed).toBe(true);
+    expect(restWindow("shortRest", [5 * DAY], DAY)).toMatchObject({ allowed: false, nextAt: 6 * DAY });
+  });
+
+  it("records the latest starts, as many as the limit", () => {
+    expect(recordRestStart("breather", [10, 30, 20], 40)).toEqual([40, 30, 20]);
+    expect(recordRestStart("shortRest", [10], 50)).toEqual([50]);
+    expect(recordRestStart("longRest", [null, 5], 9)).toEqual([9, 5]);
+  });
+
+  it("property: with the recorded starts, never more than the limit in any window", () => {
+    fc.assert(
+      fc.property(fc.constantFrom<RestType>("breather", "shortRest", "longRest", "fullRest"), fc.array(fc.integer({ min: 0, max: 3 * HOUR }), { maxLength: 40 }), (type, gaps) => {
+        let now = 0;
+        let starts: number[] = [];
+        const taken: number[] = [];
+        for (const gap of gaps) {
+          now += gap;
+          if (restWindow(type, starts, now).allowed) {
+            starts = recordRestStart(type, starts, now);
+            taken.push(now);
+          }
+        }
+        const { count, window } = REST_LIMITS[type];
+        for (const t of taken) expect(taken.filter((s) => s > t - window && s <= t).length).toBeLessThanOrEqual(count);
+      }),
+    );
+  });
+});
+
+describe("R-REST-ACT-1 light and strenuous activity", () => {
+  it.each(Object.entries(ACTIVITY_EXAMPLES))("%s is %s", (example, kind) => {
+    expect(classifyActivity(example as keyof typeof ACTIVITY_EXAMPLES).kind).toBe(kind);
+  });
+
+  it("R-REST-HEAL-1: healing abilities, talents and spells may be used during any rest (they are light)", () => {
+    expect(classifyActivity("healing")).toEqual({ kind: "light", rules: ["R-REST-ACT-1", "R-REST-HEAL-1"] });
+    for (const type of ["breather", "shortRest", "longRest", "fullRest"] as const) expect(restTaken(type, "light").taken).toBe(true);
+  });
+
+  it.each([
+    ["breather", ["recovery", "light"]],
+    ["shortRest", ["recovery", "light"]],
+    ["longRest", ["recovery", "light", "travel"]],
+    ["fullRest", ["recovery", "light", "travel", "strenuous"]],
+  ] as const)("%s allows %j; anything else counts as not taken", (type, allowed) => {
+    expect(allowedActivities(type)).toEqual(allowed);
+    for (const activity of ["recovery", "light", "travel", "strenuous"] as RestActivity[]) {
+      const outcome = restTaken(type, activity);
+      expect(outcome.taken).toBe((allowed as readonly string[]).includes(activity));
+      if (!outcome.taken) expect(outcome).toMatchObject({ reason: "activity", rules: expect.arrayContaining(["R-REST-ACT-1"]) });
+    }
+  });
+
+  it("a rest interrupted by combat counts as not taken (Decision)", () => {
+    expect(restTaken("longRest", "light", { interrupted: true })).toEqual({ taken: false, reason: "combat", rules: ["R-REST-3"] });
+  });
+});
+
+describe("R-REST-HEAL-2 / R-REST-HEAL-3 hit dice", () => {
+  it.each([
+    // type, level, remaining → allowance
+    ["breather", 5, 5, 1],
+    ["breather", 5, 0, 0],
+    ["shortRest", 1, 1, 1],
+    ["shortRest", 5, 5, 3],
+    ["shortRest", 6, 6, 3],
+    ["shortRest", 7, 2, 2],
+    ["longRest", 7, 4, 4],
+    ["longRest", 7, 0, 0],
+    ["fullRest", 7, 7, 0],
+  ] as const)("R-REST-1/2/3: %s at Level %i with %i left allows %i", (type, level, remaining, allowance) => {
+    expect(hitDiceAllowance(type, level, remaining)).toBe(allowance);
+  });
+
+  it("R-REST-HEAL-2: hit dice need one kit charge per character and rest, or a healer", () => {
+    expect(hitDiceCare(3, false)).toBe(1);
+    expect(hitDiceCare(1, false)).toBe(1);
+    expect(hitDiceCare(3, true)).toBe(0);
+    expect(hitDiceCare(0, false)).toBe(0);
+  });
+
+  it("R-REST-HEAL-3: each die heals its roll plus the Constitution modifier, never below 0", () => {
+    expect(hitDiceHealing([5, 3], 2)).toMatchObject({ perDie: [7, 5], total: 12, rules: ["R-REST-HEAL-3"] });
+    expect(hitDiceHealing([1, 6], -3)).toMatchObject({ perDie: [0, 3], total: 3 });
+    expect(hitDiceHealing([4], 0, 5)).toMatchObject({ total: 9, inspiration: 5, rules: ["R-REST-HEAL-3", "R-REST-TAL"] });
+    expect(hitDiceHealing([], 3).total).toBe(0);
+  });
+
+  it.each([
+    ["breather", 3, 3],
+    ["shortRest", 3, 2],
+    ["shortRest", 0, 0],
+    ["longRest", 5, 0],
+    ["fullRest", 5, 0],
+  ] as const)("Decision (hit dice return): after a %s, %i spent become %i", (type, spent, after) => {
+    expect(hitDiceAfterRest(type, spent)).toBe(after);
+  });
+
+  it("R-REST-4 / R-REST-HEAL-2: a full rest heals fully with a healer or 1 charge per 10 Leben", () => {
+    expect(fullRestCharges(25)).toBe(3);
+    expect(fullRestCharges(30)).toBe(3);
+    expect(fullRestCharges(0)).toBe(0);
+    expect(fullRestCare({ missing: 25, healer: true, charges: 0, careRequired: true })).toMatchObject({ healed: 25, charges: 0 });
+    expect(fullRestCare({ missing: 25, healer: false, charges: 10, careRequired: true })).toEqual({ healed: 25, charges: 3, rules: ["R-REST-4", "R-REST-HEAL-2"] });
+    expect(fullRestCare({ missing: 25, healer: false, charges: 2, careRequired: true })).toMatchObject({ healed: 20, charges: 2 });
+    expect(fullRestCare({ missing: 25, healer: false, charges: 0, careRequired: true })).toMatchObject({ healed: 0, charges: 0 });
+    expect(fullRestCare({ missing: 25, healer: false, charges: 0, careRequired: false })).toMatchObject({ healed: 25, charges: 0, rules: ["R-REST-4"] });
+  });
+});
+
+describe("exhaustion on rests", () => {
+  it.each([
+    ["breather", "light", 4, 4],
+    ["shortRest", "recovery", 4, 4],
+    ["longRest", "light", 4, 3],
+    ["longRest", "travel", 4, 3],
+    ["longRest", "light", 0, 0],
+    ["fullRest", "light", 4, 1],
+    ["fullRest", "light", 2, 0],
+    ["fullRest", "recovery", 7, 2],
+    ["fullRest", "recovery", 3, 0],
+    ["fullRest", "travel", 4, 4],
+    ["fullRest", "strenuous", 4, 4],
+  ] as const)("R-REST-3 / R-REST-4: %s with %s activity: %i → %i", (type, activity, before, after) => {
+    expect(restExhaustion(type, activity, before).erschoepfung).toBe(after);
+  });
+});
+
+describe("Decision (Flex pools on rest): Fluss like spell slots, Gunst off by default", () => {
+  it.each([
+    ["breather", 2, 2],
+    ["shortRest", 2, 8],
+    ["longRest", 2, 11],
+    ["fullRest", 0, 11],
+  ] as const)("Fluss 11 max after a %s: %i → %i", (type, before, after) => {
+    expect(poolAfterRest(type, { value: before, max: 11 }, true)).toBe(after);
+  });
+
+  it("a switched-off pool stays; no pool rises above its maximum or falls", () => {
+    expect(poolAfterRest("longRest", { value: 1, max: 9 }, false)).toBe(1);
+    expect(poolAfterRest("shortRest", { value: 9, max: 10 }, true)).toBe(10);
+    expect(recharge("keine", { value: 12, max: 10 })).toBe(12);
+    expect(recharge("eins", { value: 0, max: 0 })).toBe(0);
+  });
+
+  it.each([
+    ["keine", 1],
+    ["eins", 2],
+    ["haelfte", 4],
+    ["alle", 5],
+  ] as const)("a resource with rule %s: 1 of 5 → %i", (rule, after) => {
+    expect(recharge(rule, { value: 1, max: 5 })).toBe(after);
+  });
+
+  it("R-REST-1 … R-REST-4 presets: slots by level, the breather's rage, action surge, ki and pact slots", () => {
+    expect(RESOURCE_PRESETS.zauberplatz1).toEqual({ breather: "eins", shortRest: "alle", longRest: "alle", fullRest: "alle" });
+    expect(RESOURCE_PRESETS.zauberplatz3.shortRest).toBe("alle");
+    expect(RESOURCE_PRESETS.zauberplatz4.shortRest).toBe("keine");
+    expect(RESOURCE_PRESETS.zauberplatz6.longRest).toBe("alle");
+    expect(RESOURCE_PRESETS.zauberplatz7.longRest).toBe("keine");
+    expect(RESOURCE_PRESETS.zauberplatz9.fullRest).toBe("alle");
+    expect(RESOURCE_PRESETS.wut.breather).toBe("eins");
+    for (const kind of ["aktionsschub", "ki", "paktplatz"] as const) expect(RESOURCE_PRESETS[kind].breather).toBe("alle");
+    // A longer rest never restores less than a shorter one.
+    const order = ["keine", "eins", "haelfte", "alle"];
+    for (const rule of Object.values(RESOURCE_PRESETS)) {
+      const steps = (["breather", "shortRest", "longRest", "fullRest"] as const).map((t) => order.indexOf(rule[t]));
+      expect([...steps].sort((a, b) => a - b)).toEqual(steps);
+    }
+  });
+});
+
+describe("R-REST-TAL rest talents", () => {
+  it("all nine, each declared at a breather or a short rest only", () => {
+    expect(REST_TALENT_IDS).toHaveLength(9);
+    expect(REST_TALENT_IDS.every(isRestTalent)).toBe(true);
+    expect(["toString", "__proto__", "constructor", 5, null].some(isRestTalent)).toBe(false);
+    for (const id of REST_TALENT_IDS) {
+      expect(talentAllowed(id, "breather", []).allowed).toBe(true);
+      expect(talentAllowed(id, "shortRest", []).allowed).toBe(true);
+      expect(talentAllowed(id, "longRest", [])).toMatchObject({ allowed: false, reason: "restType" });
+      expect(talentAllowed(id, "fullRest", []).allowed).toBe(false);
+    }
+  });
+
+  it("those usable again only after a long rest are refused until one", () => {
+    const again = REST_TALENT_IDS.filter((id) => REST_TALENTS[id].untilLongRest);
+    expect(again.sort()).toEqual(["aufmerksameErholung", "eidbekraeftigung", "grimmigeHaltung", "heiligesRitual", "zauberischeWiederherstellung"]);
+    let used: string[] = [];
+    used = talentsUsedAfter("breather", used, "aufmerksameErholung");
+    expect(talentAllowed("aufmerksameErholung", "shortRest", used)).toMatchObject({ allowed: false, reason: "usedSinceLongRest" });
+    used = talentsUsedAfter("shortRest", used, "taktischeAtempause");
+    expect(used).toEqual(["aufmerksameErholung"]);
+    expect(talentAllowed("taktischeAtempause", "breather", used).allowed).toBe(true);
+    expect(talentsUsedAfter("longRest", used, null)).toEqual([]);
+    expect(talentsUsedAfter("fullRest", used, null)).toEqual([]);
+  });
+
+  it.each([
+    // talent, rest, pool, proficiency bonus → new value (null: nothing now)
+    ["eidbekraeftigung", "shortRest", { value: 0, max: 15 }, 2, 8],
+    ["eidbekraeftigung", "breather", { value: 10, max: 15 }, 2, 15],
+    ["zauberischeWiederherstellung", "breather", { value: 1, max: 10 }, 3, 4],
+    ["grimmigeHaltung", "shortRest", { value: 0, max: 4 }, 3, 2],
+    ["grimmigeHaltung", "breather", { value: 0, max: 4 }, 3, null],
+    ["taktischeAtempause", "breather", { value: 0, max: 4 }, 2, 1],
+    ["taktischeAtempause", "shortRest", { value: 0, max: 4 }, 2, null],
+    ["aufmerksameErholung", "breather", { value: 0, max: 4 }, 2, null],
+  ] as const)("%s after a %s refills %j (PB %i) to %s", (id, type, pool, pb, after) => {
+    expect(talentRefill(id, type, pool, pb)).toBe(after);
+  });
+
+  it("sacred ritual: temporary Leben 2 × proficiency bonus (R-CORE-9)", () => {
+    expect(sacredRitualTempLeben(proficiencyBonus(5))).toBe(6);
+    expect(sacredRitualTempLeben(proficiencyBonus(1))).toBe(4);
+  });
+});
+
+describe("R-DOWN-1 / R-DOWN-2 downtime activities", () => {
+  it.each([
+    ["longRest", 1, 2],
+    ["longRest", 5, 3],
+    ["longRest", 9, 4],
+    ["fullRest", 1, 6],
+    ["fullRest", 5, 9],
+    ["breather", 9, 0],
+    ["shortRest", 9, 0],
+  ] as const)("%s at Level %i allows %i (proficiency bonus, R-CORE-9)", (type, level, limit) => {
+    expect(downtimeLimit(type, proficiencyBonus(level))).toBe(limit);
+  });
+
+  it("R-DOWN-1: as many as the proficiency bonus; the one past the limit is refused", () => {
+    const out = planDowntime("longRest", [{ id: "geschaeft" }, { id: "zechen" }, { id: "heiligeRiten" }], 2, 100);
+    expect(out.accepted.map((a) => a.id)).toEqual(["geschaeft", "zechen"]);
+    expect(out.refused).toEqual([{ id: "heiligeRiten", reason: "limit" }]);
+    expect(out.cost).toBe(4);
+    expect(out.rules).toEqual(["R-DOWN-1"]);
+  });
+
+  it("R-DOWN-1: work earns 2 a day in an organisation, 4 with a performance; training costs 1 a day", () => {
+    expect(planDowntime("longRest", [{ id: "arbeit", variant: "auftritt" }], 2, 0).cost).toBe(-4);
+    expect(planDowntime("longRest", [{ id: "arbeit", variant: "organisation" }], 2, 0).cost).toBe(-2);
+    expect(planDowntime("longRest", [{ id: "arbeit" }], 2, 0).cost).toBe(0);
+    expect(planDowntime("longRest", [{ id: "ausbildung" }], 2, 1).cost).toBe(1);
+    expect(trainingDays(8)).toBe(42);
+    expect(trainingDays(60)).toBe(1);
+  });
+
+  it("R-DOWN-2: carousing by company, research from 50, magic items from 100, crafting at half price (R-CRAFT-2)", () => {
+    const out = planDowntime("fullRest", [{ id: "zechen", variant: "adel" }, { id: "forschung", amount: 49 }, { id: "magischeGegenstaende", amount: 150 }, { id: "handwerk", amount: 31 }], 2, 1000);
+    expect(out.accepted).toEqual([
+      { id: "zechen", variant: "adel", cost: 100, amount: null },
+      { id: "magischeGegenstaende", variant: null, cost: 150, amount: 150 },
+      { id: "handwerk", variant: null, cost: 16, amount: 31 },
+    ]);
+    expect(out.refused).toEqual([{ id: "forschung", reason: "amount" }]);
+    expect(out.rules).toEqual(["R-DOWN-2", "R-CRAFT-2"]);
+    expect(craftingDays(30)).toBe(2);
+    expect(craftingDays(30, 2)).toBe(1);
+    expect(levelTrainingSessions(4)).toBe(8);
+  });
+
+  it("R-DOWN-2: what the money does not cover is refused; unknown, repeated or wrong-list activities too", () => {
+    const out = planDowntime("fullRest", [{ id: "zechen", variant: "wohlhabend" }, { id: "zechen", variant: "volk" }, { id: "gluecksspiel" }, { id: "zechen", variant: "kaiser" }, { id: "magischeGegenstaende", amount: 100 }], 5, 120);
+    expect(out.accepted.map((a) => a.id)).toEqual(["zechen"]);
+    expect(out.refused.map((r) => r.reason)).toEqual(["unknown", "unknown", "unknown", "money"]);
+    expect(out.cost).toBe(25);
+    expect(planDowntime("breather", [{ id: "zechen" }], 5, 100).accepted).toEqual([]);
+    expect(planDowntime("longRest", [{ id: "__proto__" }, { id: "constructor" }], 5, 100).accepted).toEqual([]);
+    expect(planDowntime("fullRest", [{ id: "zechen", variant: "toString" }], 5, 100).refused).toEqual([{ id: "zechen", reason: "amount" }]);
+  });
+});
+
+describe("R-REST-NO-1 / R-REST-NO-2 no rest", () => {
+  it.each([
+    [0, 0],
+    [24 * HOUR - 1, 0],
+    [24 * HOUR, 1],
+    [30 * HOUR - 1, 1],
+    [30 * HOUR, 2],
+    [36 * HOUR, 3],
+    [WEEK, 25],
+    [Number.NaN, 0],
+    [-DAY, 0],
+  ])("R-REST-NO-1: %i s without rest → %i Erschöpfung", (elapsed, due) => {
+    expect(noRestExhaustion(elapsed)).toBe(due);
+  });
+
+  it("a week in one jump gives exactly what small steps give, once", () => {
+    const jump = noRestClock({ lastRest: 0, counted: 0, now: WEEK });
+    expect(jump).toEqual({ due: 25, gain: 25, hallucinating: true, rules: ["R-REST-NO-1", "R-REST-NO-2"] });
+    let counted = 0;
+    let gained = 0;
+    for (let t = HOUR; t <= WEEK; t += HOUR) {
+      const step = noRestClock({ lastRest: 0, counted, now: t });
+      gained += step.gain;
+      counted = step.due;
+    }
+    expect(gained).toBe(25);
+    expect(noRestClock({ lastRest: 0, counted: 25, now: WEEK }).gain).toBe(0);
+  });
+
+  it("R-REST-NO-2: hallucinations from 2 Erschöpfung from lack of sleep", () => {
+    expect(noRestClock({ lastRest: 0, counted: 0, now: 24 * HOUR }).hallucinating).toBe(false);
+    expect(noRestClock({ lastRest: 0, counted: 1, now: 30 * HOUR })).toMatchObject({ gain: 1, hallucinating: true });
+  });
+
+  it("turning time back takes nothing away", () => {
+    expect(noRestClock({ lastRest: 0, counted: 3, now: 25 * HOUR })).toMatchObject({ gain: 0, due: 3 });
+  });
+
+  it("Decision: short, long and full rests stop the clock; a breather only by the world setting", () => {
+    expect(restResetsClock("breather", false)).toBe(false);
+    expect(restResetsClock("breather", true)).toBe(true);
+    for (const type of ["shortRest", "longRest", "fullRest"] as const) expect(restResetsClock(type, false)).toBe(true);
+  });
+});
