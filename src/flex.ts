@@ -15,13 +15,26 @@ import { FlexActor } from "./documents/actor";
 import { FlexCombat } from "./documents/combat";
 import { FlexCombatant } from "./documents/combatant";
 import { registerCombat } from "./automation/combat";
+import { registerShortCombat } from "./automation/short-combat";
+import { openShortCombat, registerShortCombatUI } from "./applications/short-combat";
+import { registerCompanions } from "./automation/companions";
+import { openTrainingDialog } from "./applications/dialogs/training-dialog";
 import { registerHotbar, rollItemByUuid } from "./automation/hotbar";
 import { FlexItem } from "./documents/item";
-import { registerActorDirectoryButtons } from "./helpers/directory";
+import { registerActorDirectoryButtons, registerRestDirectoryButton } from "./helpers/directory";
+import { registerRest } from "./automation/rest";
+import { registerRestPrompt } from "./applications/dialogs/rest-answer-dialog";
+import { registerRestResourceDetails } from "./applications/dialogs/rest-resource";
+import { rest } from "./applications/dialogs/rest-start-dialog";
+import { registerRestSettings } from "./helpers/settings";
 import { preloadTemplates } from "./helpers/handlebars";
 import { registerRelayHandler } from "./automation/gm-relay";
-import { registerSettings } from "./helpers/settings";
+import { registerMakingSettings, registerSettings } from "./helpers/settings";
 import { registerStatusEffects } from "./helpers/status-effects";
+import { registerMaking, making } from "./automation/making";
+import { registerMakingSheets, startCrafting } from "./applications/dialogs/crafting-dialog";
+import { openWorkDialog } from "./applications/dialogs/work-dialog";
+import { rewards } from "./applications/dialogs/reward-dialog";
 import * as rules from "./rules";
 
 Hooks.once("init", () => {
@@ -39,12 +52,22 @@ Hooks.once("init", () => {
   CONFIG.Dice.rolls.push(CheckRoll);
 
   registerSettings();
+  registerRestSettings();
   registerStatusEffects();
   registerRelayHandler();
   registerEndOfDay();
   registerFalling();
   registerWater();
   registerCombat();
+  registerShortCombat();
+  registerShortCombatUI();
+  registerRest();
+  registerRestPrompt();
+  registerRestResourceDetails();
+  registerMakingSettings();
+  registerMaking();
+  registerMakingSheets();
+  registerCompanions({ openTrainingDialog });
   registerHotbar();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
@@ -53,8 +76,9 @@ Hooks.once("init", () => {
   DocumentSheetConfig.registerSheet(Item, "flex", FlexItemSheet, { makeDefault: true, label: "FLEX.Sheet.Item" });
 
   registerActorDirectoryButtons(openEndOfDayDialog);
+  registerRestDirectoryButton(() => rest());
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, rollItem: rollItemByUuid };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat };
 });

@@ -10,3 +10,16 @@ export function registerActorDirectoryButtons(openEndOfDay: () => Promise<void>)
     html.querySelector(".header-actions")?.append(button);
   });
 }
+
+/** A GM button in the Actors sidebar that opens the rest dialog (RULES.md §11). */
+export function registerRestDirectoryButton(openRest: () => Promise<unknown>): void {
+  Hooks.on("renderActorDirectory", (_app: unknown, html: HTMLElement) => {
+    if (!game.user?.isGM || html.querySelector(".flex-rest")) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "flex-rest";
+    button.innerHTML = `<i class="fa-solid fa-campground" inert></i> ${game.i18n!.localize("FLEX.Rest.Button")}`;
+    button.addEventListener("click", () => void openRest());
+    html.querySelector(".header-actions")?.append(button);
+  });
+}

@@ -38,6 +38,15 @@ export function registerSettings(): void {
     choices: choices("creatureDefence", CREATURE_DEFENCE_MODES),
     default: "fixed",
   });
+  // R-TRAIN-1: a training session advances the world time by 4 hours per block (off: the table keeps time itself).
+  game.settings!.register("flex", "trainingAdvancesTime", {
+    name: "FLEX.Setting.trainingAdvancesTime.name",
+    hint: "FLEX.Setting.trainingAdvancesTime.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
 }
 
 // Reading a setting never throws, so a half-initialised client still behaves sensibly (the defaults).
@@ -55,3 +64,96 @@ export const damageApplyMode = (): DamageApplyMode => read("damageApply", DAMAGE
 
 /** How a creature defends: "fixed" (R-CORE-11, the default) or "roll". */
 export const creatureDefenceMode = (): CreatureDefenceMode => read("creatureDefence", CREATURE_DEFENCE_MODES, "fixed");
+
+/** R-TRAIN-1: whether a training session advances the world time (4 hours per block); off by default. */
+export function trainingAdvancesTime(): boolean {
+  try {
+    return game.settings!.get("flex", "trainingAdvancesTime") === true;
+  } catch {
+    return false;
+  }
+}
+
+/** RULES.md §11: the world settings of rests (Decisions the rules leave to the group). */
+export interface RestSettings {
+  /** Fluss recovers on rests (short rest half, long and full rest all). */
+  fluss: boolean;
+  /** Gunst recovers like Fluss (off: the GM awards it). */
+  gunst: boolean;
+  /** A full rest's healing needs a healer or one kit charge per 10 Leben (R-REST-HEAL-2). */
+  fullRestCare: boolean;
+  /** The no-rest clock (R-REST-NO-1/2) runs as world time passes. */
+  noRestClock: boolean;
+  /** A breather stops the no-rest clock too. */
+  breatherStopsClock: boolean;
+  /** How long (s) each player has to answer the rest dialog before the defaults apply. */
+  answerSeconds: number;
+}
+
+const REST_SETTING_DEFAULTS: RestSettings = { fluss: true, gunst: false, fullRestCare: true, noRestClock: true, breatherStopsClock: false, answerSeconds: 120 };
+const REST_SETTING_KEYS = {
+  fluss: "restFluss",
+  gunst: "restGunst",
+  fullRestCare: "restFullRestCare",
+  noRestClock: "restNoRestClock",
+  breatherStopsClock: "restBreatherStopsClock",
+  answerSeconds: "restAnswerSeconds",
+} as const satisfies Record<keyof RestSettings, string>;
+
+export function registerRestSettings(): void {
+  const flag = (key: "restFluss" | "restGunst" | "restFullRestCare" | "restNoRestClock" | "restBreatherStopsClock", initial: boolean) =>
+    game.settings!.register("flex", key, { name: `FLEX.Setting.${key}.name`, hint: `FLEX.Setting.${key}.hint`, scope: "world", config: true, type: Boolean, default: initial });
+  flag(REST_SETTING_KEYS.fluss, REST_SETTING_DEFAULTS.fluss);
+  flag(REST_SETTING_KEYS.gunst, REST_SETTING_DEFAULTS.gunst);
+  flag(REST_SETTING_KEYS.fullRestCare, REST_SETTING_DEFAULTS.fullRestCare);
+  flag(REST_SETTING_KEYS.noRestClock, REST_SETTING_DEFAULTS.noRestClock);
+  flag(REST_SETTING_KEYS.breatherStopsClock, REST_SETTING_DEFAULTS.breatherStopsClock);
+  game.settings!.register("flex", REST_SETTING_KEYS.answerSeconds, {
+    name: `FLEX.Setting.${REST_SETTING_KEYS.answerSeconds}.name`,
+    hint: `FLEX.Setting.${REST_SETTING_KEYS.answerSeconds}.hint`,
+    scope: "world",
+    config: true,
+    type: Number,
+    default: REST_SETTING_DEFAULTS.answerSeconds,
+    range: { min: 10, max: 600, step: 10 },
+  });
+}
+
+/** The rest settings; a value that cannot be read is its default. */
+export function restSettings(): RestSettings {
+  const out = { ...REST_SETTING_DEFAULTS };
+  for (const [name, key] of Object.entries(REST_SETTING_KEYS) as [keyof RestSettings, (typeof REST_SETTING_KEYS)[keyof RestSettings]][]) {
+    try {
+      const value: unknown = game.settings!.get("flex", key);
+      if (typeof value === typeof REST_SETTING_DEFAULTS[name] && (typeof value !== "number" || Number.isFinite(value))) (out as Record<string, unknown>)[name] = value;
+    } catch {
+      // not registered yet: the default
+    }
+  }
+  return out;
+}
+
+/** R-FARM-3: a harvest yields the plant (an item worth 50 ¥ a plot) or its worth in ¥. */
+export const HARVEST_YIELD_MODES = ["item", "geld"] as const;
+export type HarvestYieldMode = (typeof HARVEST_YIELD_MODES)[number];
+
+/** Making and earning (issue 15): what a harvest yields, and whether players' work may move the world clock on. */
+export function registerMakingSettings(): void {
+  game.settings!.register("flex", "harvestYield", {
+    name: "FLEX.Setting.harvestYield.name",
+    hint: "FLEX.Setting.harvestYield.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("harvestYield", HARVEST_YIELD_MODES),
+    default: "item",
+  });
+  game.settings!.register("flex", "playersAdvanceTime", {
+    name: "FLEX.Setting.playersAdvanceTime.name",
+    hint: "FLEX.Setting.playersAdvanceTime.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+}

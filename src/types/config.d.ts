@@ -1,7 +1,19 @@
 // Declaration merging: tells the Foundry types about Flex's subtypes, documents, settings and CONFIG.
 import type { openEndOfDayDialog } from "../applications/dialogs/end-of-day-dialog";
+import type { openShortCombat } from "../applications/short-combat";
+import type { startCrafting } from "../applications/dialogs/crafting-dialog";
+import type { rewards } from "../applications/dialogs/reward-dialog";
+import type { openWorkDialog } from "../applications/dialogs/work-dialog";
+import type { making } from "../automation/making";
+import type { PlotData, ProjectData } from "../data/item/making";
+import type { HarvestYieldMode } from "../helpers/settings";
+import type { rest } from "../applications/dialogs/rest-start-dialog";
+import type { RestPrompt } from "../automation/rest/prompt";
+import type { ResourceData } from "../data/item/resource";
 import type { requestEndOfDay } from "../automation/end-of-day";
 import type { fall } from "../automation/falling";
+import type { commandCompanion, trainCompanion } from "../automation/companions";
+import type { openTrainingDialog } from "../applications/dialogs/training-dialog";
 import type { rollItemByUuid } from "../automation/hotbar";
 import type { advanceBreath } from "../automation/water";
 import type { FlexConfig } from "../config";
@@ -18,12 +30,28 @@ import type { FlexItem } from "../documents/item";
 /** game.flex: a small API for macros and modules. */
 export interface FlexApi {
   rules: typeof rules;
+  /** Companions (R-COMP-5, R-TRAIN-1): added by automation/companions at setup. */
+  trainCompanion?: typeof trainCompanion;
+  commandCompanion?: typeof commandCompanion;
+  openTrainingDialog?: typeof openTrainingDialog;
   requestEndOfDay: typeof requestEndOfDay;
   openEndOfDayDialog: typeof openEndOfDayDialog;
   advanceBreath: typeof advanceBreath;
   fall: typeof fall;
+  /** R-SHORT-1: the GM's short-combat tool (applications/short-combat). */
+  shortCombat: typeof openShortCombat;
   /** What a hotbar macro calls: roll (or use) the item with this uuid. */
   rollItem: typeof rollItemByUuid;
+  /** R-MONEY-1: the GM's reward helper (a dialog; `{ dialog: false }` for a macro). */
+  rewards: typeof rewards;
+  /** R-MONEY-2: the work dialog. */
+  openWorkDialog: typeof openWorkDialog;
+  /** R-CRAFT-1 … 4: a crafting project for an item (or its uuid). */
+  craft: typeof startCrafting;
+  /** Making and earning without dialogs (projects, fields, work, rewards). */
+  making: typeof making;
+  /** RULES.md §11: the GM calls a rest (without a type: the rest dialog). */
+  rest: typeof rest;
 }
 
 declare global {
@@ -37,6 +65,8 @@ declare global {
     interface Queries {
       /** Flex's one relay to the active GM (automation/gm-relay.ts). */
       flex: (data: Record<string, unknown>) => Promise<unknown>;
+      /** The GM asks a character's owner how it rests (automation/rest/prompt.ts); the answer is the result. */
+      flexRest: (data: RestPrompt) => Promise<unknown>;
     }
   }
 }
@@ -53,6 +83,9 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
       spell: typeof items.SpellData;
       attack: typeof items.AttackData;
       passive: typeof items.PassiveData;
+      project: typeof ProjectData;
+      plot: typeof PlotData;
+      resource: typeof ResourceData;
     };
   }
   interface DocumentClassConfig {
@@ -72,6 +105,28 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         breath?: string;
         /** Damage applied by a card, by mark id: the "applied" mark lives on the target. */
         applied?: Record<string, unknown>;
+        /** R-SHORT-5: per short combat, the Fluss spent before the roll and the roll's card (automation/short-combat). */
+        shortCombat?: Record<string, unknown>;
+        /** Payments of making and earning applied to this actor (latest last): the mark in the same write as the money. */
+        ledger?: string[];
+        /** R-TRAIN-1: the training requests carried out on this creature (the newest), read through companions/training.ts. */
+        training?: { requests?: string[] };
+        /** The rest requests applied to this character, latest last (RULES.md §11). */
+        restsDone?: string[];
+      };
+    };
+    Item: {
+      flex: {
+        /** R-SHORT-6: per short combat, how many of this Alchemikum were used (automation/short-combat). */
+        shortCombat?: Record<string, number>;
+        /** A piece of equipment with charges that is a healer's kit (R-REST-HEAL-2), whatever its name. */
+        healersKit?: boolean;
+        /** A project's copy of what it makes (read through projectTarget). */
+        ziel?: unknown;
+        /** A project's sessions of work (read through projectLog). */
+        log?: unknown;
+        /** The request that made this item (a finished project, a harvest): it is made once. */
+        madeBy?: string;
       };
     };
     Combatant: {
@@ -92,11 +147,18 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
       flex: {
         fall?: unknown;
         attack?: unknown;
+        shortCombat?: unknown;
+        shortCombatResult?: unknown;
         use?: unknown;
         check?: unknown;
         damage?: unknown;
         breath?: unknown;
         endOfDay?: unknown;
+        making?: unknown;
+        rest?: unknown;
+        noRest?: unknown;
+        training?: unknown;
+        command?: unknown;
       };
     };
   }
@@ -107,6 +169,15 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.fallAutoApply": boolean;
     "flex.damageApply": DamageApplyMode;
     "flex.creatureDefence": CreatureDefenceMode;
+    "flex.harvestYield": HarvestYieldMode;
+    "flex.playersAdvanceTime": boolean;
+    "flex.restFluss": boolean;
+    "flex.restGunst": boolean;
+    "flex.restFullRestCare": boolean;
+    "flex.restNoRestClock": boolean;
+    "flex.restBreatherStopsClock": boolean;
+    "flex.restAnswerSeconds": number;
+    "flex.trainingAdvancesTime": boolean;
   }
 }
 

@@ -1,5 +1,6 @@
 // Realistic table data for the gallery: a Level-5 character with talents from the compendium sources,
-// gear, a spell and a condition; a wolf with attacks and a passive that she is training.
+// gear (consumables among it, one used up, and a weapon whose Kampfart she lacks), a spell and a condition;
+// a wolf with attacks and a passive that she is training.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import yaml from "js-yaml";
@@ -44,8 +45,12 @@ export async function rikka(): Promise<Any> {
     ...talents(),
     { name: "Kurzschwert", type: "weapon", system: { talent: "Klingenwaffen", schaden: "1W6+1", aktionen: 1, ausgeruestet: true, preis: 60 } },
     { name: "Leichte Armbrust", type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 30, aktionen: 2, preis: 120 } },
+    // A weapon of a Kampfart Rikka never learnt: the sheet tags it "Talent fehlt".
+    { name: "Zweihändiger Kriegsflegel der Nebelwächter", type: "weapon", system: { talent: "Kettenwaffen", schaden: "2W6", aktionen: 2, preis: 200 } },
     { name: "Lederrüstung", type: "armor", system: { wert: 2, ausgeruestet: true, preis: 80 } },
-    { name: "Heilerset", type: "equipment", system: { menge: 1, ladungen: { value: 7, max: 10 }, preis: 25 } },
+    // R-CORE-15: used up by charges, by number, and one already used up; the rope is not used up at all.
+    { name: "Heilerset", type: "equipment", system: { menge: 1, ladungen: { value: 7, max: 10 }, verbrauch: "ladung", preis: 25 } },
+    { name: "Fackel", type: "equipment", system: { menge: 0, verbrauch: "menge", preis: 1 } },
     { name: "Seil (15 Schritt)", type: "equipment", system: { menge: 1, preis: 5 } },
     { name: "Heiltrank", type: "alchemical", system: { stufe: 1, menge: 2, preis: 50 } },
     { name: "Feuerstrahl", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, still: false } },

@@ -3,12 +3,14 @@
 // and theme, for headless Chromium to check and photograph.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parse } from "node-html-parser";
 import { CHECK_DIALOG_TEMPLATE } from "../../src/applications/dialogs/check-dialog";
 import { END_OF_DAY_DIALOG_TEMPLATE } from "../../src/applications/dialogs/end-of-day-dialog";
+import { HEAL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/heal-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, createActor, createScene, dice, messages, placeToken, resetWorld, target } from "../harness";
+import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
 import { grauwolf, rikka } from "./fixtures";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -68,11 +70,22 @@ function chatItem(m: Any): string {
   return `<li class="chat-message"><header class="message-header">${escape(m.speaker.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
 }
 
+/** The next dice show these faces, in the order they are rolled: [faces, result] pairs. */
+const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
+
+/** The cards posted since `start`, as chat log entries. */
+const chatSince = (start: number) => messages().slice(start).map(chatItem).join("\n");
+
+/** A chat log column: the cards as the sidebar shows them. */
+const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
+
 /**
  * A fight through the real automation: Rikka's sword against a goblin (hit, applied) and a bandit with a long
- * name (who defends), the wolf's bite against Rikka (her defence still open), a fire spell and a healing spell.
+ * name (who defends); the wolf's bite against Rikka (her defence still open: Ausweichen / Parade); a fire spell
+ * that hits the goblin (not yet applied) and misses the wolf; a fall onto the goblin; a healing spell healed
+ * from its card and a KR of breath under water.
  */
-async function combatCards(clients: Any, hero: Any, wolf: Any): Promise<string[]> {
+async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const { attackCardAction, defendAgainst } = await import("../../src/automation/combat");
   const scene = await createScene();
   const goblin = await createActor({ name: "Goblin-Späher", type: "creature", img: "icons/goblin.webp", system: { ausweichen: 6, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
@@ -82,37 +95,91 @@ async function combatCards(clients: Any, hero: Any, wolf: Any): Promise<string[]
     { name: "Feuerlanze", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
     { name: "Heilende Hände", type: "spell", system: { zauberschule: "Heilkunde", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
   ]);
-  const [heroToken, goblinToken, banditToken] = [await placeToken(scene, hero), await placeToken(scene, goblin, { col: 1 }), await placeToken(scene, bandit, { col: 2 })];
-  await placeToken(scene, wolf, { col: 3 });
+  const [heroToken, goblinToken, banditToken, wolfToken] = [await placeToken(scene, hero), await placeToken(scene, goblin, { col: 1 }), await placeToken(scene, bandit, { col: 2 }), await placeToken(scene, wolf, { col: 3 })];
   const gm = clients.gms[0];
-  const start = messages().length;
   const sword = hero.items.getName("Kurzschwert");
 
+  const start = messages().length;
   target(gm, goblinToken, banditToken);
-  dice(10, 8);
-  dice(6, 5);
+  rolls([10, 8], [6, 5]);
   await sword.roll({});
   const swordCard = messages().at(-1) as Any;
   await attackCardAction(swordCard, ["t1"], "apply");
-  dice(8, 8);
+  rolls([8, 8]);
   await defendAgainst(swordCard, "t2", "ausweichen");
-  const first = messages().slice(start).map(chatItem).join("\n");
+  const first = chatSince(start);
 
   const next = messages().length;
   target(gm, heroToken);
-  dice(6, 5);
-  dice(8, 6);
+  rolls([6, 5], [8, 6]);
   await wolf.items.getName("Biss").roll({});
-  target(gm, goblinToken);
-  dice(6, 6);
-  dice(6, 4, 5);
-  await hero.items.getName("Feuerlanze").roll({});
+  target(gm, goblinToken, wolfToken);
+  rolls([6, 6], [6, 4], [6, 5]);
+  await hero.items.getName("Feuerlanze").roll({ modifier: 2 });
+  const second = chatSince(next);
+
+  // R-FALL-1..3: Rikka drops 4 Schritt onto the goblin; both fail, both take 4W4 (applied at once, with Undo).
+  const falling = messages().length;
+  rolls([6, 2], [4, 3], [4, 2], [4, 4], [4, 1], [6, 1]);
+  await hero.fall(4, { onto: goblinToken });
+  const fall = chatSince(falling);
+
+  // R-CORE-12: a healing spell, healed from the card; then one KR of breath under water (R-BREATH-1..3):
+  // Rikka's breath die drops a step, the wolf holds its breath, the bandit (at W4) drowns.
+  const healing = messages().length;
   target(gm, heroToken);
-  dice(6, 6);
-  dice(6, 4);
+  rolls([6, 6], [6, 4]);
   await hero.items.getName("Heilende Hände").roll({});
-  const second = messages().slice(next).map(chatItem).join("\n");
-  return [first, second];
+  await attackCardAction(messages().at(-1) as Any, ["t1"], "heal");
+  for (const actor of [hero, wolf, bandit]) await actor.toggleStatusEffect("underwater", { active: true });
+  await bandit.update({ "system.atem.wuerfel": 4 });
+  await settle();
+  rolls([8, 2], [8, 7], [4, 1]);
+  await (globalThis as Any).game.flex.advanceBreath([heroToken, wolfToken, banditToken]);
+  for (const actor of [hero, wolf, bandit]) await actor.toggleStatusEffect("underwater", { active: false });
+  const third = chatSince(healing);
+  return { pages: { "chat-combat-1": first, "chat-combat-2": second, "chat-fall": fall, "chat-combat-3": third }, tokens: [heroToken, goblinToken, banditToken, wolfToken] };
+}
+
+/**
+ * R-CORE-6 on screen: a started combat in which Rikka has spent one Aktion on her turn and the wolf its RE; the
+ * tracker rows as v13 draws them, labelled by the system's own renderCombatTracker code.
+ */
+async function startFight(fight: { tokens: Any[] }, hero: Any, wolf: Any) {
+  const { spendActionsFor, spendReactionFor } = await import("../../src/automation/combat/actions");
+  const combat = await (globalThis as Any).Combat.create({});
+  const initiative = [14, 9, 7, 12];
+  await combat.createEmbeddedDocuments("Combatant", fight.tokens.map((t: Any, i: number) => ({ actorId: t.actorId, tokenId: t.id, sceneId: t.parent.id, initiative: initiative[i] })));
+  await combat.startCombat();
+  await settle();
+  await spendActionsFor(hero, 1, { label: "Kurzschwert" });
+  await spendReactionFor(wolf, { label: "Ausweichen" });
+  await settle();
+  return combat;
+}
+
+async function trackerHtml(combat: Any): Promise<string> {
+  const { decorateCombatTracker } = await import("../../src/automation/combat/tracker");
+  const rows = combat.turns.map(
+    (c: Any, i: number) => `<li class="combatant${i === combat.turn ? " active" : ""}" data-combatant-id="${c.id}">
+  <img class="token-image" src="${escape(c.actor.img)}" alt="" width="36" height="36">
+  <div class="token-name"><strong class="name">${escape(c.actor.name)}</strong></div>
+  <div class="token-initiative"><span class="initiative">${c.initiative}</span></div>
+</li>`,
+  );
+  const html = parse(`<ol class="combat-tracker plain">${rows.join("")}</ol>`);
+  decorateCombatTracker(combat, html as unknown as HTMLElement);
+  // Core's own tracker styles, as far as the rows need them (the labels are styled by flex.css).
+  const style = `<style>
+.combat-tracker { list-style: none; margin: 0; padding: 0; }
+.combat-tracker li.combatant { display: flex; align-items: center; gap: 0.5rem; padding: 0.25rem 0.5rem; border-bottom: 1px solid color-mix(in srgb, currentColor 20%, transparent); }
+.combat-tracker li.combatant.active { background: color-mix(in srgb, currentColor 10%, transparent); }
+.combat-tracker .token-image { flex: 0 0 36px; border-radius: 4px; object-fit: cover; }
+.combat-tracker .token-name { flex: 1; min-width: 0; display: flex; flex-direction: column; }
+.combat-tracker .token-name .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.combat-tracker .token-initiative { flex: 0 0 auto; font-weight: 700; font-size: 1.1rem; }
+</style>`;
+  return style + html.toString();
 }
 
 /** Builds every page in every language; returns the list for the browser test. */
@@ -136,11 +203,12 @@ export async function buildGallery(): Promise<GalleryPage[]> {
       pages.push({ name, lang, theme, file, rollActions, width, height });
     };
 
+    // The roll buttons each view must show; the character's owner also sees Benutzen and Heilen.
+    const characterRolls: Record<string, string[]> = { stats: ["rollAttribute", "heal"], talents: ["rollTalent", "heal"], inventory: ["rollItem", "useItem", "heal"], effects: ["heal"], biography: ["heal"] };
     for (const tab of ["stats", "talents", "inventory", "effects", "biography"]) {
       const s = await sheetPage(CharacterSheet, hero, (sheet) => sheet.changeTab(tab, "primary"));
-      const rolls = tab === "stats" ? ["rollAttribute"] : tab === "talents" ? ["rollTalent"] : tab === "inventory" ? ["rollItem"] : [];
-      add(`character-${tab}`, s.parts, s.classes, rolls, s.width, s.height, "light", hero.name);
-      if (tab === "stats") add(`character-${tab}`, s.parts, s.classes, rolls, s.width, s.height, "dark", hero.name);
+      const themes = ["stats", "inventory"].includes(tab) ? (["light", "dark"] as const) : (["light"] as const);
+      for (const theme of themes) add(`character-${tab}`, s.parts, s.classes, characterRolls[tab]!, s.width, s.height, theme, hero.name);
     }
     const edit = await sheetPage(CharacterSheet, hero, (sheet) => (sheet.mode = "edit"));
     add("character-edit", edit.parts, edit.classes, ["rollAttribute"], edit.width, edit.height, "light", hero.name);
@@ -149,7 +217,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     add("creature-limited", limited.parts, limited.classes, [], limited.width, 300, "light", wolf.name);
     for (const tab of ["stats", "abilities"]) {
       const s = await sheetPage(CreatureSheet, wolf, (sheet) => sheet.changeTab(tab, "primary"));
-      add(`creature-${tab}`, s.parts, s.classes, tab === "stats" ? ["rollAttribute"] : ["rollItem"], s.width, s.height, "light", wolf.name);
+      for (const theme of tab === "abilities" ? (["light", "dark"] as const) : (["light"] as const)) add(`creature-${tab}`, s.parts, s.classes, tab === "stats" ? ["rollAttribute"] : ["rollItem"], s.width, s.height, theme, wolf.name);
     }
     const seen = new Set<string>();
     for (const item of hero.items.contents.concat(wolf.items.contents)) {
@@ -159,26 +227,34 @@ export async function buildGallery(): Promise<GalleryPage[]> {
       add(`item-${item.type}`, s.parts, s.classes, [], s.width, s.height, "light", item.name);
     }
 
+    const dialogButton = (icon: string, key: string) => `<footer class="dialog-buttons"><button type="button"><i class="fa-solid ${icon}" inert></i> ${escape(i18n.localize(key))}</button></footer>`;
     const checkDialog = await renderTemplate(CHECK_DIALOG_TEMPLATE, { sw: 12 });
-    const buttons = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-dice" inert></i> ${escape(i18n.localize("FLEX.Check.Roll"))}</button></footer>`;
-    add("dialog-check", `<div class="dialog-content">${checkDialog}</div>${buttons}`, "dialog flex", [], 360, 330, "light", i18n.localize("FLEX.Tab.stats"));
+    add("dialog-check", `<div class="dialog-content">${checkDialog}</div>${dialogButton("fa-dice", "FLEX.Check.Roll")}`, "dialog flex", [], 360, 330, "light", i18n.localize("FLEX.Tab.stats"));
     const rows = [hero, wolf].filter((a) => a.type === "character").map((a) => ({ id: a.id, name: a.name, ...a.system.versorgung, erschoepfung: a.system.erschoepfung.value, koWert: a.system.derived.koWert }));
     const dayDialog = await renderTemplate(END_OF_DAY_DIALOG_TEMPLATE, { rows });
     add("dialog-end-of-day", `<div class="dialog-content">${dayDialog}</div>`, "dialog flex", [], 560, 300, "light", i18n.localize("FLEX.EndOfDay.Title"));
+    const healDialog = await renderTemplate(HEAL_DIALOG_TEMPLATE, { name: hero.name });
+    add("dialog-heal", `<div class="dialog-content">${healDialog}</div>${dialogButton("fa-heart-circle-plus", "FLEX.Heal.Button")}`, "dialog flex", [], 360, 200, "light", i18n.format("FLEX.Heal.Title", { name: hero.name }));
 
-    dice(10, 4, 9);
+    // A check, a use card (R-CORE-15) and the end of the day.
+    rolls([10, 4], [10, 9]);
     await hero.rollTalent("Athletik", { vorteile: 1, sw: 12 });
+    await hero.items.getName("Heiltrank").use();
     await (globalThis as Any).game.flex.requestEndOfDay({ actorIds: [hero.id] });
-    const cards = messages()
-      .map((m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`)
-      .join("\n");
-    add("chat-cards", `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${cards}</ol>`, "flex chat", [], 340, 560, "light", "Chat");
-    add("chat-cards", `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${cards}</ol>`, "flex chat", [], 340, 560, "dark", "Chat");
+    for (const theme of ["light", "dark"] as const) add("chat-cards", chatLog(chatSince(0)), "chat", [], 340, 700, theme, "Chat");
 
     const fight = await combatCards(clients, hero, wolf);
-    for (const [i, group] of fight.entries()) {
-      const list = `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${group}</ol>`;
-      for (const theme of ["light", "dark"] as const) add(`chat-combat-${i + 1}`, list, "flex chat", [], 340, 760, theme, "Chat");
+    for (const [name, group] of Object.entries(fight.pages)) {
+      for (const theme of ["light", "dark"] as const) add(name, chatLog(group), "chat", [], 340, 760, theme, "Chat");
+    }
+
+    // In combat: the tracker rows and the sheet's header show the Aktionen and RE left (R-CORE-6).
+    const combat = await startFight(fight, hero, wolf);
+    const tracker = await trackerHtml(combat);
+    const inCombat = await sheetPage(CharacterSheet, hero, (sheet) => sheet.changeTab("stats", "primary"));
+    for (const theme of ["light", "dark"] as const) {
+      add("combat-tracker", tracker, "combat sidebar-tab", [], 300, 300, theme, "Combat");
+      add("character-combat", inCombat.parts, inCombat.classes, ["rollAttribute", "heal"], inCombat.width, 420, theme, hero.name);
     }
   }
   return pages;

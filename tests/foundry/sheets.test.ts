@@ -1,7 +1,9 @@
 // The sheets against the stand-in: they render with the real templates and only Foundry's own
 // Handlebars helpers, in every language; their buttons roll the right checks; play/edit mode is each
 // user's own; bad form input is reported by field while the rest is applied; a limited viewer sees
-// nothing private. Drag and drop: sheet-drag.test.ts.
+// nothing private; every roll button shows a dice icon; Benutzen spends one of a consumable and Heilen heals
+// by the amount asked. Drag and drop: sheet-drag.test.ts.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
@@ -278,5 +280,158 @@ describe("the Sturz button", () => {
     expect((messages()[0] as Any).flags.flex).toHaveProperty("fall");
     expect(actor.system.leben.value).toBe(0);
     expect(actor.statuses.has("dying")).toBe(true);
+  });
+});
+
+describe("roll buttons carry a dice icon and keep their accessible name", () => {
+  it.each([
+    ["character", "stats", "rollAttribute", 8],
+    ["character", "talents", "rollTalent", 1],
+    ["character", "inventory", "rollItem", 2],
+    ["creature", "abilities", "rollItem", 1],
+  ])("the %s sheet's %s tab: every %s button", async (kind, part, action, count) => {
+    let actor: Any;
+    if (kind === "character") {
+      actor = await hero();
+      await actor.createEmbeddedDocuments("Item", [{ name: "Feuerstrahl", type: "spell", system: { zauberschule: "Elementarmagie" } }]);
+    } else {
+      actor = await createActor({ name: "Wolf", type: "creature" });
+      await actor.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { schaden: "1W8" } }]);
+    }
+    const sheet = await open(kind === "character" ? CharacterSheet : CreatureSheet, actor);
+    const buttons = parse(sheet.lastRender[part]).querySelectorAll(`button[data-action="${action}"]`);
+    expect(buttons).toHaveLength(count);
+    for (const button of buttons) {
+      const icon = button.querySelector("i.fa-dice");
+      expect(icon?.getAttribute("aria-hidden"), button.toString()).toBe("true");
+      expect(button.getAttribute("aria-label")?.trim()).toBeTruthy();
+    }
+  });
+});
+
+describe("R-CORE-15 Benutzen on a consumable's row", () => {
+  async function pack(owner: Any) {
+    const actor = await hero(owner);
+    await actor.createEmbeddedDocuments("Item", [
+      { name: "Heiltrank", type: "alchemical", system: { menge: 2 } },
+      { name: "Heilerset", type: "equipment", system: { ladungen: { value: 3, max: 10 }, verbrauch: "ladung" } },
+      { name: "Fackel", type: "equipment", system: { menge: 0, verbrauch: "menge" } },
+      { name: "Seil", type: "equipment", system: { menge: 1 } },
+    ]);
+    return actor;
+  }
+  const row = (sheet: Any, name: string) => parse(sheet.lastRender.inventory).querySelectorAll("li.flex-item").find((li) => li.querySelector(".flex-item-name")?.text.trim() === name)!;
+
+  it("shows a Benutzen button with what is left on Alchemika and used-up equipment, none on the rest", async () => {
+    const sheet = await open(CharacterSheet, await pack(clients.players[0]));
+    const use = (name: string) => row(sheet, name).querySelector('button[data-action="useItem"]');
+    expect(use("Heiltrank")?.getAttribute("aria-label")).toBe("Heiltrank benutzen");
+    expect(use("Heiltrank")?.text.trim()).toBe("Benutzen");
+    expect(use("Heiltrank")?.hasAttribute("disabled")).toBe(false);
+    expect(row(sheet, "Heiltrank").text).toContain("×2");
+    expect(row(sheet, "Heilerset").text).toContain("3/10 Ladungen");
+    expect(use("Heilerset")?.hasAttribute("disabled")).toBe(false);
+    expect(use("Seil")).toBeNull();
+    expect(use("Dolch")).toBeNull();
+  });
+
+  it("an empty one says leer and its button is disabled", async () => {
+    const sheet = await open(CharacterSheet, await pack(clients.players[0]));
+    expect(row(sheet, "Fackel").querySelector(".flex-tag-empty")?.text).toBe("leer");
+    expect(row(sheet, "Fackel").text).not.toContain("×0");
+    expect(row(sheet, "Fackel").querySelector('button[data-action="useItem"]')?.hasAttribute("disabled")).toBe(true);
+  });
+
+  it("a click spends one: one write on the item, one card", async () => {
+    const player = clients.players[0];
+    const actor = await pack(player);
+    const sheet = await as(player, () => open(CharacterSheet, actor));
+    const potion = actor.items.getName("Heiltrank");
+    const before = state.writes.length;
+    await as(player, () => click(sheet, "useItem", { itemId: potion.id }));
+    expect(potion.system.menge).toBe(1);
+    const writes = state.writes.slice(before);
+    expect(writes.map((w) => [w.action, w.documentName, w.userId])).toEqual([
+      ["update", "Item", player.id],
+      ["create", "ChatMessage", player.id],
+    ]);
+    expect(writes[0].ids).toEqual([potion.id]);
+    const kit = actor.items.getName("Heilerset");
+    await as(player, () => click(sheet, "useItem", { itemId: kit.id }));
+    expect(kit.system.ladungen.value).toBe(2);
+  });
+
+  it("a player who only observes the actor sees the button disabled", async () => {
+    const actor = await pack(null);
+    await actor.update({ ownership: { default: 2 } });
+    const sheet = await as(clients.players[0], () => open(CharacterSheet, actor));
+    expect(row(sheet, "Heiltrank").querySelector('button[data-action="useItem"]')?.hasAttribute("disabled")).toBe(true);
+  });
+});
+
+describe("R-CORE-12 Heilen beside the Leben bar", () => {
+  const DialogV2 = () => (globalThis as Any).foundry.applications.api.DialogV2;
+  beforeEach(() => {
+    DialogV2().answers.length = 0;
+    DialogV2().prompts.length = 0;
+  });
+  const healButton = (sheet: Any) => parse(sheet.lastRender.header).querySelector('button[data-action="heal"]');
+
+  it("heals by the amount the dialog answers, in one write", async () => {
+    const player = clients.players[0];
+    const actor = await hero(player);
+    await actor.update({ "system.leben": { value: 10, max: 30 } });
+    const sheet = await as(player, () => open(CharacterSheet, actor));
+    expect(healButton(sheet)?.getAttribute("aria-label")).toBe("Alrik heilen");
+    expect(healButton(sheet)?.closest(".flex-pool")?.classList.contains("leben")).toBe(true);
+    DialogV2().answers.push({ amount: 7 });
+    const before = state.writes.length;
+    await as(player, () => click(sheet, "heal"));
+    expect(DialogV2().prompts).toHaveLength(1);
+    expect(DialogV2().prompts[0].content).toContain('name="amount"');
+    expect(actor.system.leben.value).toBe(17);
+    expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([["update", "Actor", player.id]]);
+  });
+
+  it("healing above 0 ends dying", async () => {
+    const actor = await hero();
+    await actor.update({ "system.leben": { value: 0, max: 30 } });
+    await actor.toggleStatusEffect("dying", { active: true });
+    const sheet = await open(CharacterSheet, actor);
+    DialogV2().answers.push({ amount: "4" });
+    await click(sheet, "heal");
+    expect(actor.system.leben.value).toBe(4);
+    expect(actor.statuses.has("dying")).toBe(false);
+  });
+
+  it.each([
+    ["an empty field", { amount: null }],
+    ["an emptied text", { amount: "" }],
+    ["a text", { amount: "viel" }],
+    ["a negative number", { amount: -5 }],
+    ["zero", { amount: 0 }],
+    ["a fraction", { amount: 2.5 }],
+    ["a closed dialog", null],
+  ])("%s does nothing", async (_what, answer) => {
+    const actor = await hero();
+    await actor.update({ "system.leben": { value: 10, max: 30 } });
+    const sheet = await open(CharacterSheet, actor);
+    DialogV2().answers.push(answer);
+    const before = state.writes.length;
+    await click(sheet, "heal");
+    expect(actor.system.leben.value).toBe(10);
+    expect(state.writes.length).toBe(before);
+    expect(state.notifications.filter((n) => n.type === "error")).toEqual([]);
+  });
+
+  it("shows only in play mode, and only to the actor's owners", async () => {
+    const actor = await hero(clients.players[0]);
+    const sheet = await open(CharacterSheet, actor);
+    expect(healButton(sheet)).not.toBeNull();
+    await click(sheet, "toggleMode");
+    expect(healButton(sheet)).toBeNull();
+    await actor.update({ ownership: { default: 2, [clients.players[0].id]: 3 } });
+    const observer = await as(clients.players[1], () => open(CharacterSheet, actor));
+    expect(healButton(observer)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { missingTalent } from "../../data/item/talent-link";
 import { dieLabel, parseDie } from "../../rules";
 import { promptCheck } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
+import { promptHealing } from "../dialogs/heal-dialog";
 import { transferItem } from "./item-transfer";
 import { SubmitCheck } from "./sheet-input";
 import { flexActorSystem, flexItemSystem, isItemType } from "./system-data";
@@ -33,6 +34,15 @@ export interface ItemRowContext {
   tags: string[];
   /** A weapon or spell whose talent (Kampfart, Zauberschule) this actor lacks: it cannot be rolled. */
   missingTalent: { label: string; tooltip: string } | null;
+  /** R-CORE-15: an item used up one at a time (an Alchemikum, equipment spent by Menge or Ladung); null otherwise. */
+  use: { left: number; empty: boolean } | null;
+}
+
+/** R-CORE-15: what one use of the item spends, as consume.ts decides it: Alchemika their Menge, equipment as its Verbrauch says. */
+function spendsOn(item: Item.Implementation, sys: { verbrauch?: unknown }): "menge" | "ladung" | null {
+  if (item.type === "alchemical") return "menge";
+  if (item.type !== "equipment") return null;
+  return sys.verbrauch === "menge" || sys.verbrauch === "ladung" ? sys.verbrauch : null;
 }
 
 export class FlexActorSheet<
@@ -50,6 +60,8 @@ export class FlexActorSheet<
       rollAttribute: FlexActorSheet.#onRollAttribute,
       rollTalent: FlexActorSheet.#onRollTalent,
       rollItem: FlexActorSheet.#onRollItem,
+      useItem: FlexActorSheet.#onUseItem,
+      heal: FlexActorSheet.#onHeal,
       createItem: FlexActorSheet.#onCreateItem,
       editItem: FlexActorSheet.#onEditItem,
       deleteItem: FlexActorSheet.#onDeleteItem,
@@ -97,6 +109,8 @@ export class FlexActorSheet<
       system,
       isEdit: this.isEditMode,
       canRoll: actor.isOwner,
+      // R-CORE-12: the Heilen button beside the Leben bar, in play mode, for the actor's owners.
+      canHeal: actor.isOwner && this.isEditable && !this.isEditMode && !!system.leben,
       tabs: this._prepareTabs("primary"),
       attributes: ATTRIBUTE_KEYS.map((key) => ({
         key,
@@ -155,20 +169,26 @@ export class FlexActorSheet<
 
   protected itemRow(item: Item.Implementation): ItemRowContext {
     const tags: string[] = [];
-    const row = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ["weapon", "spell", "attack"].includes(item.type), tags, missingTalent: this.missingTalentTag(item) };
+    const row: ItemRowContext = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ["weapon", "spell", "attack"].includes(item.type), tags, missingTalent: this.missingTalentTag(item), use: null };
     const sys = flexItemSystem(item);
     if (!sys) return row;
     const t = (k: string, d?: Record<string, unknown>) => game.i18n!.format(k, (d ?? {}) as Record<string, string>);
+    const spends = spendsOn(item, sys);
     if (typeof sys.aktionen === "number") tags.push(t("FLEX.Sheet.Tag.Actions", { n: sys.aktionen }));
     if (typeof sys.schaden === "string" && sys.schaden) tags.push(sys.schaden);
     if (typeof sys.reichweite === "number" && sys.reichweite > 0) tags.push(t("FLEX.Sheet.Tag.Range", { n: sys.reichweite }));
     if (typeof sys.wert === "number") tags.push(t("FLEX.Sheet.Tag.Armor", { n: sys.wert }));
     if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(t("FLEX.Sheet.Tag.Fluss", { n: sys.fluss }));
-    if (typeof sys.menge === "number" && sys.menge !== 1) tags.push(`×${sys.menge}`);
+    // A consumable always shows how many are left (an empty one says "leer" instead of ×0).
+    if (typeof sys.menge === "number" && (spends === "menge" ? sys.menge > 0 : sys.menge !== 1)) tags.push(`×${sys.menge}`);
     const charges = sys.ladungen;
-    if (charges && charges.max > 0) tags.push(t("FLEX.Sheet.Tag.Charges", { value: charges.value, max: charges.max }));
+    if (charges && (charges.max > 0 || spends === "ladung")) tags.push(t("FLEX.Sheet.Tag.Charges", { value: charges.value, max: charges.max }));
     if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));
     if (sys.ausgeruestet === true) tags.push(t("FLEX.Item.base.FIELDS.ausgeruestet.label"));
+    if (spends) {
+      const left = spends === "ladung" ? (charges?.value ?? 0) : typeof sys.menge === "number" ? sys.menge : 0;
+      row.use = { left, empty: left <= 0 };
+    }
     return row;
   }
 
@@ -286,6 +306,18 @@ export class FlexActorSheet<
     if (!item?.roll) return;
     const opts = item.type === "attack" ? {} : await FlexActorSheet.#askOptions(event, item.name);
     if (opts) await item.roll(opts);
+  }
+
+  /** R-CORE-15: spends one of an Alchemikum or a charge (the automation writes the item and the card). */
+  static async #onUseItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await this.itemFrom(target)?.use();
+  }
+
+  /** R-CORE-12: asks how much, then heals; a closed dialog or an empty or unusable entry does nothing. */
+  static async #onHeal(this: FlexActorSheet) {
+    if (!this.flexActor.isOwner) return;
+    const amount = await promptHealing(this.flexActor.name);
+    if (amount !== null) await this.flexActor.applyHealing(amount);
   }
 
   static async #onCreateItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {

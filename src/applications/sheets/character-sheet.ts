@@ -3,12 +3,14 @@ import { TALENT_CATEGORIES } from "../../config";
 import { CharacterData } from "../../data/actor/character";
 import { TalentData } from "../../data/item/types";
 import { dieLabel, parseDie } from "../../rules";
+import { companionSection, hasCompanionSection } from "../../automation/companions";
+import { companionSheetActions } from "../dialogs/training-dialog";
 import { FlexActorSheet } from "./actor-sheet";
 
 const T = "systems/flex/templates/actor";
 
 export class CharacterSheet extends FlexActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ["character"] } as typeof FlexActorSheet.DEFAULT_OPTIONS;
+  static override DEFAULT_OPTIONS = { classes: ["character"], actions: companionSheetActions } as typeof FlexActorSheet.DEFAULT_OPTIONS;
 
   static override PARTS = {
     header: { template: `${T}/header.hbs` },
@@ -17,6 +19,7 @@ export class CharacterSheet extends FlexActorSheet {
     talents: { template: `${T}/talents.hbs`, scrollable: [""] },
     inventory: { template: `${T}/inventory.hbs`, scrollable: [""] },
     effects: { template: `${T}/effects.hbs`, scrollable: [""] },
+    companions: { template: `${T}/companions.hbs`, scrollable: [""] },
     biography: { template: `${T}/biography.hbs`, scrollable: [""] },
   };
 
@@ -27,6 +30,7 @@ export class CharacterSheet extends FlexActorSheet {
         { id: "talents", icon: "fa-solid fa-graduation-cap", cssClass: "" },
         { id: "inventory", icon: "fa-solid fa-box-open", cssClass: "" },
         { id: "effects", icon: "fa-solid fa-bolt", cssClass: "" },
+        { id: "companions", icon: "fa-solid fa-paw", cssClass: "" },
         { id: "biography", icon: "fa-solid fa-feather", cssClass: "" },
       ],
       initial: "stats",
@@ -48,6 +52,15 @@ export class CharacterSheet extends FlexActorSheet {
       ...this.sizeAndSpeedStats(),
       { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: s.derived.ruestung !== s.ruestung ? game.i18n!.format("FLEX.Sheet.ArmorWorn", { n: String(s.derived.ruestung) }) : "" },
     ];
+  }
+
+  /** R-COMP-1: the Begleiter tab only for a character with a companion or a creature to train. */
+  protected override _configureRenderParts(options: Parameters<FlexActorSheet["_configureRenderParts"]>[0]) {
+    const parts = super._configureRenderParts(options) as Record<string, unknown>;
+    if (!("companions" in parts) || hasCompanionSection(this.document)) return parts as ReturnType<FlexActorSheet["_configureRenderParts"]>;
+    delete parts.companions;
+    if (this.tabGroups.primary === "companions") this.tabGroups.primary = "stats";
+    return parts as ReturnType<FlexActorSheet["_configureRenderParts"]>;
   }
 
   override async _preparePartContext(partId: string, context: Parameters<FlexActorSheet["_preparePartContext"]>[1], options: Parameters<FlexActorSheet["_preparePartContext"]>[2]) {
@@ -84,6 +97,12 @@ export class CharacterSheet extends FlexActorSheet {
         ctx.inventory = ["weapon", "armor", "equipment", "alchemical", "spell"].map((type) => this.itemGroup(type));
         // R-OPT-LOAD: no encumbrance, Körperkraft shown beside the inventory.
         ctx.kkLabel = `${game.i18n!.localize(CONFIG.FLEX.attributes.kk.abbreviation)} ${dieLabel(parseDie(s.attributes.kk) ?? CONFIG.FLEX.defaultAttributeDie)}`;
+        break;
+      case "tabs":
+        if (!hasCompanionSection(this.document)) ctx.tabs = Object.fromEntries(Object.entries(ctx.tabs ?? {}).filter(([id]) => id !== "companions"));
+        break;
+      case "companions":
+        ctx.companionSection = companionSection(this.document);
         break;
       case "biography":
         Object.assign(ctx, { bioField: "system.biografie", bioValue: s.biografie, bioLabel: "FLEX.Actor.character.FIELDS.biografie.label", enrichedBio: await this.enrich(s.biografie) });

@@ -1,5 +1,6 @@
 // The creature sheet: for a monster in a fight and for a companion (Misstrauen, trainer, training).
 import { CreatureData } from "../../data/actor/creature";
+import { attacksByCommand } from "../../automation/companions/view";
 import { FlexActorSheet } from "./actor-sheet";
 
 const T = "systems/flex/templates/actor";
@@ -58,9 +59,14 @@ export class CreatureSheet extends FlexActorSheet {
         // Missing type: DocumentUUIDField's value is a plain string, fromUuidSync takes uuid literals; it holds an Actor uuid.
         ctx.trainerName = s.trainer ? (fromUuidSync(s.trainer as `Actor.${string}`)?.name ?? null) : null;
         break;
-      case "abilities":
-        ctx.abilities = [this.itemGroup("attack", "FLEX.Sheet.NoAttacks"), this.itemGroup("passive", "FLEX.Sheet.NoPassives"), ...["talent", "weapon", "armor", "equipment"].map((t) => this.itemGroup(t)).filter((g) => g.items.length)];
+      case "abilities": {
+        const attacks = this.itemGroup("attack", "FLEX.Sheet.NoAttacks");
+        // R-COMP-4 / R-COMP-5: beside its trainer in a fight, the companion attacks on the trainer's command.
+        const commander = attacksByCommand(this.document);
+        if (commander) for (const row of attacks.items) row.tags.unshift(game.i18n!.format("FLEX.Companion.CommandTag", { trainer: commander.name }));
+        ctx.abilities = [attacks, this.itemGroup("passive", "FLEX.Sheet.NoPassives"), ...["talent", "weapon", "armor", "equipment"].map((t) => this.itemGroup(t)).filter((g) => g.items.length)];
         break;
+      }
       case "biography":
         Object.assign(ctx, { bioField: "system.beschreibung", bioValue: s.beschreibung, bioLabel: "FLEX.Actor.creature.FIELDS.beschreibung.label", enrichedBio: await this.enrich(s.beschreibung) });
         break;

@@ -76,6 +76,22 @@ async function availableTalentNames(category: TalentCategory): Promise<string[]>
   return uniqueNames(names);
 }
 
+/**
+ * What a feature adds to the details part of its own item type (a project, a field): template context under
+ * `details`, buttons (`data-action="itemDetail" data-detail="<name>"`) and wiring after each render.
+ */
+export interface ItemDetailsExtension {
+  context?: (item: Item.Implementation) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  actions?: Record<string, (item: Item.Implementation, target: HTMLElement) => Promise<unknown> | unknown>;
+  render?: (item: Item.Implementation, element: HTMLElement) => void;
+}
+const detailExtensions = new Map<string, ItemDetailsExtension>();
+
+/** Registers what the details part of `type` adds (once, at init). */
+export function registerItemDetails(type: string, extension: ItemDetailsExtension): void {
+  detailExtensions.set(type, extension);
+}
+
 export class FlexItemSheet<
   RenderContext extends Context = Context,
   Config extends Configuration = Configuration,
@@ -86,6 +102,7 @@ export class FlexItemSheet<
     position: { width: 520, height: 560 },
     window: { resizable: true },
     form: { submitOnChange: true },
+    actions: { itemDetail: FlexItemSheet.#onItemDetail },
   };
 
   static override PARTS = {
@@ -107,6 +124,7 @@ export class FlexItemSheet<
       talentCategories: CONFIG.FLEX.talentCategories,
       damageTypes: CONFIG.FLEX.damageTypes,
       talentChoice: await this.talentChoice(),
+      details: (await detailExtensions.get(item.type)?.context?.(item)) ?? {},
       verbrauchChoices: Object.fromEntries(VERBRAUCH.map((v) => [v, `FLEX.Item.equipment.Verbrauch.${v}`])),
       currency: game.settings!.get("flex", "currencyLabel"),
       enrichedDescription: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
@@ -138,6 +156,17 @@ export class FlexItemSheet<
     let warning: string | null = null;
     if (missing && actor) warning = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: missing.name }) : i18n.localize("FLEX.Item.Talent.None");
     return { name: `system.${link.field}`, label: `${prefix}.label`, hint: `${prefix}.hint`, value: link.name, select: !!actor || names.length > 0, options, warning };
+  }
+
+  protected override async _onRender(...args: Parameters<Base["_onRender"]>) {
+    await super._onRender(...args);
+    detailExtensions.get(this.document.type)?.render?.(this.document, this.element);
+  }
+
+  /** A button of a type's details part, handled by the feature that registered it. */
+  static async #onItemDetail(this: FlexItemSheet, _event: PointerEvent, target: HTMLElement) {
+    const run = detailExtensions.get(this.document.type)?.actions?.[target.dataset.detail ?? ""];
+    if (run) await run(this.document, target);
   }
 
   // Form input: checked before core validates it, as on the actor sheets.

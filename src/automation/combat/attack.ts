@@ -19,6 +19,7 @@ import type { CheckInput, RuleId } from "../../rules";
 import { actorRef } from "../actor-ref";
 import { spellBreath, underwaterRange } from "../water/combat";
 import { refundSpend, spendActionsFor } from "./actions";
+import type { ActionSpend } from "./actions";
 import { creatureDefenceRoll } from "./creature-defence";
 import { renderAttackCard } from "./record";
 import type { AttackMode, AttackRecord, AttackTarget } from "./record";
@@ -34,6 +35,19 @@ export interface AttackOptions {
   /** Tokens or actors attacked; omitted: the user's targets. */
   targets?: Iterable<TokenDocument.Implementation | { document: TokenDocument.Implementation } | Actor.Implementation> | null;
   rollMode?: string;
+  /**
+   * R-COMP-5: a companion attacks on its trainer's command: the trainer's evaluated handling check is the attack's
+   * check (its EW is the attack's EW), and the trainer has paid the actions, so the companion spends none.
+   */
+  command?: AttackCommand;
+}
+
+/** R-COMP-5: the command behind a companion's attack. */
+export interface AttackCommand {
+  /** The trainer's handling check against Misstrauen, evaluated. */
+  roll: CheckRoll;
+  /** Said on the card: who commanded, with which check against which Misstrauen. */
+  note: string;
 }
 
 export interface AttackResult {
@@ -51,6 +65,9 @@ interface ItemSystem {
   schadensart?: string;
   heilung?: string;
 }
+
+/** R-COMP-5: a commanded companion spends no actions of its own (R-COMP-4); its trainer paid them. */
+const NOTHING_SPENT: ActionSpend = { allowed: true, tracked: false, combatantUuid: null, window: null, round: null, cost: 0, kind: "actions", override: false };
 
 const MODES: Record<string, AttackMode> = { weapon: "weapon", spell: "spell", attack: "attack" };
 
@@ -125,8 +142,10 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
     }
   }
 
-  const check = attackCheck(item, actor, mode, options, notes);
+  const command = options.command;
+  const check = command ? { input: command.roll.flexOptions.input, label: command.roll.flexOptions.label, notes: [command.note] } : attackCheck(item, actor, mode, options, notes);
   if (!check) return null;
+  if (command) rules.add("R-COMP-5");
 
   // R-CORE-13: a spell's Fluss, refused before anything is spent.
   const cost = Math.max(0, Math.trunc(Number(sys.fluss) || 0));
@@ -138,7 +157,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
   }
 
   // R-CORE-6: the actions of this KR (refused with a message when too few are left).
-  const spend = await spendActionsFor(actor, actionCost(sys.aktionen), { label: item.name });
+  const spend = command ? NOTHING_SPENT : await spendActionsFor(actor, actionCost(sys.aktionen), { label: item.name });
   if (!spend.allowed) return null;
   if (spend.tracked) rules.add("R-CORE-6");
   if (spend.override) notes.push(game.i18n!.localize("FLEX.Actions.Overridden"));
@@ -158,8 +177,8 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
       }
     }
 
-    const roll = CheckRoll.fromCheck(check.input, check.label);
-    await roll.evaluate();
+    const roll = command?.roll ?? CheckRoll.fromCheck(check.input, check.label);
+    if (!command) await roll.evaluate();
     const result = roll.check!;
     for (const r of result.rules) rules.add(r);
     const rolls: Roll[] = [roll];

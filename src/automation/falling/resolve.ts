@@ -5,11 +5,13 @@
 import { documentFromUuid } from "../../helpers/uuid";
 import type { AttributeKey } from "../../config";
 import { isRollMode, rollModeOr } from "../../helpers/roll-mode";
+import { checkCardData } from "../../dice/check-card";
 import { CheckRoll } from "../../dice/check-roll";
 import { clientLocal } from "../../helpers/client-local";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
-import { FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../../rules";
+import { companionFallDodge, FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../../rules";
+import { isCompanion } from "../companions/link";
 import { applyFallDamage, fallRecordOf } from "./apply";
 import { checkRecord, fallRecord, renderFallCard } from "./card";
 import type { ActorRef, AppliedRecord, FallCheckRecord, FallRecord, FallSource } from "./card";
@@ -42,7 +44,8 @@ export interface FallReport {
 }
 
 interface DodgeReply {
-  roll: Record<string, unknown>;
+  /** Null when nothing was rolled: a companion's stored Ausweichen value (R-COMP-7). */
+  roll: Record<string, unknown> | null;
   check: FallCheckRecord;
   applied: AppliedRecord | null;
 }
@@ -65,6 +68,19 @@ async function rollFallCheck(actor: Actor.Implementation, spec: { talent: string
   const roll = CheckRoll.fromCheck(prepared.input, prepared.label);
   await roll.evaluate();
   return { roll, record: checkRecord(roll, !hasTalent, prepared.notes), success: roll.check!.success === true };
+}
+
+/**
+ * R-FALL-3 / R-COMP-7: the landing target's dodge: a companion avoids the damage with its stored Ausweichen value
+ * (no roll), any other creature rolls Ausweichen (a bare GE check without the talent).
+ */
+async function dodgeOf(target: Actor.Implementation, sw: number): Promise<{ roll: CheckRoll | null; record: FallCheckRecord; success: boolean } | null> {
+  if (!isCompanion(target)) return rollFallCheck(target, FALL_DODGE, sw, "FLEX.Fall.NoAusweichen");
+  const dodge = companionFallDodge(target.system as { ausweichen?: unknown }, sw);
+  const label = game.i18n!.localize("FLEX.Companion.StoredAusweichen");
+  const result = { formula: "", dice: [], kept: dodge.ew, net: 0, uebungswert: 0, modifier: 0, malus: 0, ew: dodge.ew, sw, success: dodge.success, rules: dodge.rules };
+  const note = game.i18n!.format("FLEX.Companion.FallDodgeNote", { name: target.name, value: String(dodge.ew) });
+  return { roll: null, record: { ...checkCardData(label, 4, result, 0, 0, [note]), die: "", bare: false }, success: dodge.success };
 }
 
 function landingFor(req: FallRequest, actor: Actor.Implementation): Landing | null {
@@ -123,9 +139,9 @@ async function resolve(req: FallRequest): Promise<FallReport> {
   const targetActor = landing?.kind === "creature" ? landing.actor : null;
   if (targetActor && targetAtRisk(athletik.success, "creature")) {
     if (targetActor.isOwner) {
-      const d = await rollFallCheck(targetActor, FALL_DODGE, plan.sw, "FLEX.Fall.NoAusweichen");
+      const d = await dodgeOf(targetActor, plan.sw);
       if (d) {
-        rolls.push(d.roll);
+        if (d.roll) rolls.push(d.roll);
         dodgeCheck = d.record;
         dodge = d.success;
       }
@@ -141,7 +157,7 @@ async function resolve(req: FallRequest): Promise<FallReport> {
       });
       if (!reply) unresolved = true;
       else {
-        rolls.push(Roll.fromJSON(JSON.stringify(reply.roll)));
+        if (reply.roll) rolls.push(Roll.fromJSON(JSON.stringify(reply.roll)));
         dodgeCheck = reply.check;
         dodge = reply.check.result.success === true;
         targetApplied = reply.applied;
@@ -238,10 +254,10 @@ async function handleDodgeQuery(payload: Record<string, unknown>, { requester }:
   if (landing?.actor !== target) return refuse("forbidden", `${target.name} is not where ${faller.name} lands`);
   const cached = dodges().get(fallId);
   if (cached) return cached;
-  const d = await rollFallCheck(target, FALL_DODGE, planFall(height).sw, "FLEX.Fall.NoAusweichen");
+  const d = await dodgeOf(target, planFall(height).sw);
   if (!d) return refuse("malformed", `${target.name} cannot make the dodge check`);
   const applied = payload.apply === true && !d.success ? await applyFallDamage(target, damage, requester.id!, fallId, "target") : null;
-  const reply: DodgeReply = { roll: d.roll.toJSON() as Record<string, unknown>, check: d.record, applied };
+  const reply: DodgeReply = { roll: (d.roll?.toJSON() as Record<string, unknown> | undefined) ?? null, check: d.record, applied };
   dodges().set(fallId, reply);
   return reply;
 }

@@ -1,6 +1,6 @@
 // Actor subtype "character": a player character of Flex.
 import { SIZE_KEYS } from "../../config";
-import { attributeValue, breathDie, coerceDie, exhaustionMalus, isDie, proficiencyBonus, swimSpeed } from "../../rules";
+import { attributeValue, breathDie, coerceDie, exhaustionMalus, isDie, proficiencyBonus, REST_LIMITS, REST_TALENTS, REST_TYPES, swimSpeed } from "../../rules";
 import type { Die } from "../../rules";
 import { attributesField, bounded, descriptionField, intField, LIMITS, poolField } from "../fields";
 import { clampPool } from "../repair";
@@ -8,6 +8,12 @@ import { migrateSystemSource, poolClampsOnCreate, repairSystemChanges } from "..
 import { armorFromItems } from "./armor";
 
 const { BooleanField, NumberField, SchemaField, StringField } = foundry.data.fields;
+
+/** A world time in seconds (game.time.worldTime); null: none yet. Bounded so every stored number stays finite. */
+const WORLD_TIME_LIMIT = 1e12;
+const worldTimeField = () => new NumberField({ required: true, nullable: true, initial: null, min: -WORLD_TIME_LIMIT, max: WORLD_TIME_LIMIT });
+/** R-REST-1 … 4: the starts of the last rests of one type, as many as its limit allows (s1, s2, …). */
+const restStartsField = (count: number) => new SchemaField(Object.fromEntries(Array.from({ length: count }, (_, i) => [`s${i + 1}`, worldTimeField()])));
 
 const characterSchema = () => ({
   attributes: attributesField(),
@@ -42,6 +48,19 @@ const characterSchema = () => ({
     koModifikator: intField(0, { min: -LIMITS.modifikator, max: LIMITS.modifikator }),
   }),
   biografie: descriptionField(),
+  /** RULES.md §11: the character's rests on the world clock. */
+  rast: new SchemaField({
+    /** R-REST-NO-1: when the last rest that stops the no-rest clock ended; null: the clock starts at the next time change. */
+    letzte: worldTimeField(),
+    /** R-REST-NO-1: the Erschöpfung this stretch without rest has already given (the mark of what was counted). */
+    ohneRast: intField(0, { max: LIMITS.erschoepfung }),
+    /** R-REST-1 … 4: when the last rests of each type began (rolling windows). */
+    historie: new SchemaField(Object.fromEntries(REST_TYPES.map((t) => [t, restStartsField(REST_LIMITS[t].count)]))),
+    /** R-REST-TAL: rest talents used that come back only after a long rest. */
+    talente: new SchemaField(
+      Object.fromEntries(Object.entries(REST_TALENTS).filter(([, t]) => t.untilLongRest).map(([id]) => [id, new BooleanField({ initial: false })])),
+    ),
+  }),
 });
 export type CharacterSchema = ReturnType<typeof characterSchema>;
 const POOLS = ["leben", "fluss", "gunst"] as const;

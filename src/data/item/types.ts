@@ -3,6 +3,8 @@ import { ATTRIBUTE_KEYS, DAMAGE_TYPES, TALENT_CATEGORIES } from "../../config";
 import { intField, LIMITS, poolField, stufeField } from "../fields";
 import { baseItemSchema, FlexItemData } from "./base";
 import { attackCheckField, diceNotationField } from "./fields";
+import { ResourceData } from "./resource";
+import { PlotData, ProjectData } from "./making";
 
 const { BooleanField, StringField } = foundry.data.fields;
 
@@ -140,5 +142,8 @@ export const itemDataModels = {
   spell: SpellData,
   attack: AttackData,
   passive: PassiveData,
+  resource: ResourceData,
+  project: ProjectData,
+  plot: PlotData,
 };
 export type ItemType = keyof typeof itemDataModels;

@@ -1,0 +1,111 @@
+// The training dialog (R-TRAIN-1, R-TRAIN-2): which creature, how many 4-hour blocks, and what a companion gains
+// when a block completes. One request id per opening, so the session is trained once however often it is sent.
+// Also the buttons of the trainer's companion section (command, reaction command, training).
+import { commandCompanion, trainCompanion, trainingCandidates, trainerOf } from "../../automation/companions";
+import type { TrainingReport } from "../../automation/companions";
+import { trainingAdvancesTime } from "../../helpers/settings";
+import { documentFromUuid } from "../../helpers/uuid";
+import { canLowerMisstrauen, TRAINING_BLOCK_COST, TRAINING_BLOCK_HOURS, TRAINING_GOAL, TRAINING_MAX_BLOCKS } from "../../rules";
+import type { TrainingReward } from "../../rules";
+
+export const TRAINING_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/training-dialog.hbs";
+
+interface CreatureFacts {
+  trainierbar?: unknown;
+  training?: { fortschritt?: number };
+  derived?: { misstrauen?: number };
+}
+
+/** What the dialog shows: the candidates (the chosen one first selected), the blocks, the rewards, the money. */
+export function trainingDialogContext(trainer: Actor.Implementation, creatures: Actor.Implementation[], chosen: Actor.Implementation | null = null) {
+  const selected = chosen && creatures.includes(chosen) ? chosen : creatures[0];
+  const sw = Number((selected?.system as CreatureFacts | undefined)?.derived?.misstrauen) || 10;
+  const ofTrainer = (c: Actor.Implementation) => trainerOf(c)?.uuid === trainer.uuid;
+  return {
+    trainer: trainer.name,
+    goal: TRAINING_GOAL,
+    blockCost: TRAINING_BLOCK_COST,
+    blockHours: TRAINING_BLOCK_HOURS,
+    maxBlocks: TRAINING_MAX_BLOCKS,
+    blocks: 1,
+    currency: String(game.settings!.get("flex", "currencyLabel") ?? "¥"),
+    geld: Math.trunc(Number((trainer.system as { geld?: unknown }).geld) || 0),
+    advancesTime: trainingAdvancesTime(),
+    creatures: creatures.map((c, index) => {
+      const sys = c.system as CreatureFacts;
+      return {
+        index,
+        name: c.token?.name || c.name,
+        selected: c === selected,
+        relationLabel: ofTrainer(c) ? "FLEX.Training.RelationCompanion" : "FLEX.Training.RelationWild",
+        misstrauen: Number(sys.derived?.misstrauen) || 10,
+        progress: Math.trunc(Number(sys.training?.fortschritt) || 0),
+      };
+    }),
+    // R-TRAIN-2: Misstrauen − 1 while it is above 10, else only something new to learn.
+    rewards: [
+      { value: "misstrauen", label: "FLEX.Training.RewardMisstrauen", checked: canLowerMisstrauen(sw), disabled: false },
+      { value: "lernen", label: "FLEX.Training.RewardLernen", checked: !canLowerMisstrauen(sw), disabled: false },
+    ],
+  };
+}
+
+/** Reads the dialog's form: the candidate's index, the blocks, the reward. */
+export function readTrainingForm(data: Record<string, unknown>, creatures: Actor.Implementation[]): { creature: Actor.Implementation | null; blocks: number; reward: TrainingReward | null } {
+  const creature = creatures[Math.trunc(Number(data.creature))] ?? null;
+  const blocks = Math.trunc(Number(data.blocks));
+  const reward = data.reward === "misstrauen" || data.reward === "lernen" ? data.reward : null;
+  return { creature, blocks, reward };
+}
+
+/**
+ * R-TRAIN-1: asks which creature `trainer` trains for how many blocks, then trains it (one card). Null when the
+ * dialog was closed or nothing could be trained (the user was told why).
+ */
+export async function openTrainingDialog({ trainer, creature = null }: { trainer: Actor.Implementation; creature?: Actor.Implementation | null }): Promise<TrainingReport | null> {
+  const i18n = game.i18n!;
+  const creatures = trainingCandidates(trainer);
+  if (creature && !creatures.includes(creature)) creatures.unshift(creature);
+  if (!creatures.length) {
+    ui.notifications?.info(i18n.format("FLEX.Training.NoCandidates", { trainer: trainer.name }));
+    return null;
+  }
+  const requestId = foundry.utils.randomID();
+  const content = await foundry.applications.handlebars.renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(trainer, creatures, creature));
+  const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    window: { title: i18n.format("FLEX.Training.Title", { trainer: trainer.name }) },
+    content,
+    ok: { label: i18n.localize("FLEX.Training.Train"), icon: "fa-solid fa-bone" },
+  });
+  if (!data) return null;
+  const form = readTrainingForm(data, creatures);
+  if (!form.creature) return null;
+  return trainCompanion({ trainer, creature: form.creature, blocks: form.blocks, reward: form.reward, requestId });
+}
+
+type SheetLike = { document: Actor.Implementation };
+
+function companionFrom(target: HTMLElement): Actor.Implementation | null {
+  const uuid = target.closest<HTMLElement>("[data-companion]")?.dataset.companion ?? target.dataset.companion;
+  const doc = documentFromUuid(uuid) as Actor.Implementation | null;
+  return doc?.documentName === "Actor" ? doc : null;
+}
+
+/** The companion section's buttons on the trainer's sheet (data-action handlers; `this` is the sheet). */
+export const companionSheetActions = {
+  /** R-COMP-5: the companion attacks on command with this attack, at the user's targets. */
+  async flexCompanionCommand(this: SheetLike, _event: Event, target: HTMLElement) {
+    const companion = companionFrom(target);
+    const item = companion?.items.get(target.dataset.itemId ?? "") ?? null;
+    if (companion && item) await commandCompanion(companion, item);
+  },
+  /** R-COMP-7: the trainer spends a RE so the companion may use one. */
+  async flexCompanionReaction(this: SheetLike, _event: Event, target: HTMLElement) {
+    const companion = companionFrom(target);
+    if (companion) await commandCompanion(companion, null, { reaction: true });
+  },
+  /** R-TRAIN-1: the training dialog, for this companion or a new creature. */
+  async flexCompanionTrain(this: SheetLike, _event: Event, target: HTMLElement) {
+    await openTrainingDialog({ trainer: this.document, creature: target.dataset.companion ? companionFrom(target) : null });
+  },
+};

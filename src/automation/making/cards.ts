@@ -1,0 +1,51 @@
+// The chat cards of making and earning: every payment, cost, roll and notice is on one card per action.
+import { askActiveGM } from "../gm-relay";
+import { rollModeOr } from "../../helpers/roll-mode";
+import { currency, isRefused, type Refused } from "./shared";
+
+export const CRAFT_CARD = "systems/flex/templates/chat/craft-card.hbs";
+export const FIELD_CARD = "systems/flex/templates/chat/field-card.hbs";
+export const WORK_CARD = "systems/flex/templates/chat/work-card.hbs";
+export const REWARD_CARD = "systems/flex/templates/chat/reward-card.hbs";
+
+export interface CardOptions {
+  speaker: ReturnType<typeof ChatMessage.getSpeaker>;
+  rolls?: Roll[];
+  /** Only these users see it (a notice to an owner). */
+  whisper?: string[];
+  rollMode?: unknown;
+  /** What the card recorded, under flags.flex.making. */
+  record: Record<string, unknown>;
+}
+
+/** Renders `template` with the data (plus the currency) and posts it; returns the message id. */
+export async function postCard(template: string, data: Record<string, unknown>, { speaker, rolls = [], whisper, rollMode, record }: CardOptions): Promise<string | null> {
+  const content = await foundry.applications.handlebars.renderTemplate(template, { currency: currency(), ...data });
+  const messageData = {
+    speaker,
+    content,
+    ...(rolls.length ? { rolls, sound: CONFIG.sounds.dice ?? null } : {}),
+    ...(whisper ? { whisper } : {}),
+    flags: { flex: { making: record } },
+  };
+  const options = whisper ? {} : { rollMode: rollModeOr(rollMode) };
+  const message = (await ChatMessage.create(messageData, options)) as ChatMessage.Implementation | undefined;
+  return message?.id ?? null;
+}
+
+/** Tells this client's user why a request was not carried out (in their language). */
+export function notifyRefusal(answer: Refused): void {
+  const data = { missing: String(answer.missing ?? 0), cost: String(answer.cost ?? 0), currency: currency(), days: String(answer.daysLeft ?? 0) };
+  ui.notifications?.warn(game.i18n!.format(`FLEX.Making.Refused.${answer.reason}`, data));
+}
+
+/**
+ * Sends a making request to the active GM (this client's own queue when that is this client). A refusal of
+ * the request itself (no GM, forbidden, …) is told by the relay; a refusal of the work (money short, not yet
+ * ripe, …) here. Returns the GM's answer, or null when there is none.
+ */
+export async function askMaking<T extends { ok: true }>(type: string, payload: Record<string, unknown>): Promise<T | Refused | null> {
+  const answer = await askActiveGM<T | Refused>(type, { rollMode: rollModeOr(undefined), ...payload });
+  if (isRefused(answer)) notifyRefusal(answer);
+  return answer;
+}

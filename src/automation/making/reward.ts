@@ -1,0 +1,92 @@
+// The GM's reward helper (R-MONEY-1): the suggested reward for each character's mission to its next level, split
+// over n quests; paying the first quest's share runs on the active GM in one batched write (the request's mark on
+// each character, in the same write) and one card.
+import { CharacterData } from "../../data/actor/character";
+import { rewardSuggestion } from "../../rules";
+import { writeActorChanges } from "../actor-writes";
+import { refuse, registerRelay, type RelayContext } from "../gm-relay";
+import { askMaking, postCard, REWARD_CARD } from "./cards";
+import { incomeChanges, ledgerHas, requestInt } from "./shared";
+
+const PAY = "rewardPay";
+/** At most this many quests to split a reward over. */
+export const MAX_QUESTS = 20;
+
+export interface RewardRow {
+  actorId: string;
+  name: string;
+  level: number;
+  /** R-MONEY-1: the reward for the mission to the next level. */
+  reward: number;
+  /** Its split over the quests, first quest first. */
+  shares: number[];
+}
+
+/** The characters the helper offers: the selected tokens' characters, else every player character. */
+export function rewardCandidates(): Actor.Implementation[] {
+  const all = (game.actors!.contents as Actor.Implementation[]).filter((a) => a.type === "character");
+  const controlled = (globalThis as { canvas?: { tokens?: { controlled?: { actor?: Actor.Implementation | null }[] } } }).canvas?.tokens?.controlled ?? [];
+  const selected = controlled.map((t) => t.actor).filter((a): a is Actor.Implementation => a?.type === "character");
+  return selected.length ? selected : all.filter((a) => a.hasPlayerOwner);
+}
+
+/** R-MONEY-1 for each character (actors or their ids; others are left out), split over `quests` quests. */
+export function rewardRows(actors: (Actor.Implementation | string)[], quests = 1): RewardRow[] {
+  const n = requestInt(quests, 1, MAX_QUESTS, 1);
+  const rows: RewardRow[] = [];
+  for (const ref of actors) {
+    const actor = typeof ref === "string" ? (game.actors!.get(ref) as Actor.Implementation | undefined) : ref;
+    if (!actor || !(actor.system instanceof CharacterData)) continue;
+    const suggestion = rewardSuggestion(actor.system.level, n);
+    rows.push({ actorId: actor.id!, name: actor.name, level: suggestion.level, reward: suggestion.reward, shares: suggestion.shares });
+  }
+  return rows;
+}
+
+export interface RewardPaid {
+  ok: true;
+  quests: number;
+  paid: { actorId: string; name: string; amount: number; balance: number }[];
+  skipped: string[];
+  messageId: string | null;
+}
+
+/** Pays each character the first quest's share of its reward (GM only). */
+export function payRewards(actorIds: string[], quests = 1) {
+  return askMaking<RewardPaid>(PAY, { actorIds, quests });
+}
+
+export const rewardKey = (requestId: string) => `reward:${requestId}`;
+
+/** Runs in the GM work queue; the amounts come from the characters' Levels here, never from the request. */
+export async function runPayRewards(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<RewardPaid | ReturnType<typeof refuse>> {
+  if (!requester.isGM) return refuse("forbidden", `a reward asked for by ${requester.name}, who is no GM`);
+  const ids = Array.isArray(payload.actorIds) ? [...new Set(payload.actorIds.map(String))] : [];
+  const quests = requestInt(payload.quests, 1, MAX_QUESTS, 1);
+  const changes: { actor: Actor.Implementation; changes: Record<string, unknown> }[] = [];
+  const paid: RewardPaid["paid"] = [];
+  const skipped: string[] = [];
+  for (const row of rewardRows(ids, quests)) {
+    const actor = game.actors!.get(row.actorId) as Actor.Implementation;
+    if (ledgerHas(actor, rewardKey(requestId))) {
+      skipped.push(actor.name);
+      continue;
+    }
+    const income = incomeChanges(actor, row.shares[0], rewardKey(requestId));
+    if ("reason" in income) continue;
+    changes.push({ actor, changes: income.changes });
+    paid.push({ actorId: row.actorId, name: row.name, amount: row.shares[0], balance: income.balance });
+  }
+  if (!paid.length) return { ok: true, quests, paid, skipped, messageId: null };
+  await writeActorChanges(changes);
+  const messageId = await postCard(
+    REWARD_CARD,
+    { quests, paid, rules: "R-MONEY-1" },
+    { speaker: ChatMessage.getSpeaker({ alias: game.i18n!.localize("FLEX.Making.Reward.Title") }), record: { kind: "reward", request: requestId, quests, paid: paid.map((p) => ({ actorId: p.actorId, amount: p.amount })) } },
+  );
+  return { ok: true, quests, paid, skipped, messageId };
+}
+
+export function registerRewards(): void {
+  registerRelay(PAY, runPayRewards);
+}

@@ -1,0 +1,164 @@
+// What every making-and-earning request shares: who may ask for what, the purse of a character, the ledger of
+// payments on the actor (the mark lives on the document whose money changes, in the same write), world time.
+import { CharacterData } from "../../data/actor/character";
+import { LIMITS } from "../../data/fields";
+import { documentFromUuid } from "../../helpers/uuid";
+import { payFrom, receive, SECONDS_PER_DAY } from "../../rules";
+
+/** Payments each actor remembers (latest last); an older one is long settled on its document. */
+const LEDGER_KEPT = 200;
+
+/** Why a request was not carried out; the requester is told in its own language (FLEX.Making.Refused.<reason>). */
+export type MakingRefusal =
+  | "funds"
+  | "noPurse"
+  | "noTarget"
+  | "noTalent"
+  | "notPaid"
+  | "complete"
+  | "sown"
+  | "fallow"
+  | "notReady";
+
+export interface Refused {
+  ok: false;
+  reason: MakingRefusal;
+  /** "funds": how much is missing, and what it would have cost. */
+  missing?: number;
+  cost?: number;
+  /** "notReady": days until the harvest. */
+  daysLeft?: number;
+}
+
+export const refused = (reason: MakingRefusal, extra: Omit<Refused, "ok" | "reason"> = {}): Refused => ({ ok: false, reason, ...extra });
+
+export function isRefused(value: unknown): value is Refused {
+  return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false && typeof (value as { reason?: unknown }).reason === "string";
+}
+
+/** The user may act for this actor (its owner, or a GM). */
+export function mayActFor(user: User.Implementation, actor: Actor.Implementation): boolean {
+  return actor.testUserPermission(user, "OWNER");
+}
+
+/** An owned item of `type` from a uuid a request brought; null for anything else. */
+export function ownedItem(uuid: unknown, type: "project" | "plot"): Item.Implementation | null {
+  const doc = documentFromUuid(uuid) as { documentName?: string; type?: string; actor?: Actor.Implementation | null } | null;
+  if (doc?.documentName !== "Item" || doc.type !== type || !doc.actor) return null;
+  return doc as Item.Implementation;
+}
+
+/** The money of a character (only characters carry a purse); null for any other actor. */
+export function purseOf(actor: Actor.Implementation): number | null {
+  return actor.system instanceof CharacterData ? actor.system.geld : null;
+}
+
+export function ledgerOf(actor: Actor.Implementation): string[] {
+  const raw = actor.getFlag("flex", "ledger");
+  return Array.isArray(raw) ? raw.filter((k): k is string => typeof k === "string") : [];
+}
+
+export const ledgerHas = (actor: Actor.Implementation, key: string) => ledgerOf(actor).includes(key);
+
+/** The ledger with `key` added (once, latest last). */
+export function ledgerWith(actor: Actor.Implementation, key: string): string[] {
+  return [...ledgerOf(actor).filter((k) => k !== key), key].slice(-LEDGER_KEPT);
+}
+
+/** The update of a payment with its mark: money and ledger in the one write. Refused when the money is short. */
+export function paymentChanges(actor: Actor.Implementation, cost: number, key: string): { changes: Record<string, unknown>; balance: number } | Refused {
+  const purse = purseOf(actor);
+  if (purse === null) return refused("noPurse");
+  const paid = payFrom(purse, cost);
+  if (!paid.ok) return refused("funds", { missing: paid.missing, cost: Math.ceil(cost) });
+  return { changes: { "system.geld": paid.balance, "flags.flex.ledger": ledgerWith(actor, key) }, balance: paid.balance };
+}
+
+/** The update of money received with its mark, held to the largest purse. */
+export function incomeChanges(actor: Actor.Implementation, amount: number, key: string): { changes: Record<string, unknown>; balance: number } | Refused {
+  const purse = purseOf(actor);
+  if (purse === null) return refused("noPurse");
+  const balance = receive(purse, amount, LIMITS.geld);
+  return { changes: { "system.geld": balance, "flags.flex.ledger": ledgerWith(actor, key) }, balance };
+}
+
+/** The item on the actor a request made, found by the mark it was created with. */
+export function madeItems(actor: Actor.Implementation, key: string): Item.Implementation[] {
+  return actor.items.filter((i) => i.getFlag("flex", "madeBy") === key);
+}
+
+// World time ---------------------------------------------------------------------------------------------
+
+export function worldNow(): number {
+  const t = game.time?.worldTime;
+  return typeof t === "number" && Number.isFinite(t) ? t : 0;
+}
+
+/** The length of a day in the world's calendar; 24 hours when it says nothing usable. */
+export function secondsPerDay(): number {
+  try {
+    const days = game.time?.calendar?.days;
+    const s = days ? days.hoursPerDay * days.minutesPerHour * days.secondsPerMinute : Number.NaN;
+    return Number.isFinite(s) && s > 0 ? s : SECONDS_PER_DAY;
+  } catch {
+    return SECONDS_PER_DAY;
+  }
+}
+
+export function secondsPerHour(): number {
+  try {
+    const days = game.time?.calendar?.days;
+    const s = days ? days.minutesPerHour * days.secondsPerMinute : Number.NaN;
+    return Number.isFinite(s) && s > 0 ? s : 3600;
+  } catch {
+    return 3600;
+  }
+}
+
+/** A world time as the calendar writes it; "Tag n" (the n-th day of the world) without a calendar. */
+export function formatWorldTime(time: number): string {
+  try {
+    const text = game.time?.calendar?.format(time);
+    if (typeof text === "string" && text) return text;
+  } catch {
+    // no calendar on this client: the day count below
+  }
+  return game.i18n!.format("FLEX.Making.Day", { day: String(Math.floor(time / secondsPerDay()) + 1) });
+}
+
+/**
+ * Moves the world clock on after a piece of work, on the active GM's client (the only one that writes time).
+ * A player's request moves it only while the world allows it. Returns the seconds advanced.
+ */
+export async function advanceAfterWork(requester: User.Implementation, seconds: number): Promise<number> {
+  if (!(seconds > 0) || !Number.isFinite(seconds)) return 0;
+  if (!requester.isGM && !playersMayAdvanceTime()) return 0;
+  await game.time!.advance(seconds);
+  return seconds;
+}
+
+function playersMayAdvanceTime(): boolean {
+  try {
+    return game.settings!.get("flex", "playersAdvanceTime") !== false;
+  } catch {
+    return true;
+  }
+}
+
+/** The speaker of a card about an actor. */
+export const speakerOf = (actor: Actor.Implementation) => ChatMessage.getSpeaker({ actor });
+
+/** The label of the world's currency (¥ by default). */
+export function currency(): string {
+  try {
+    return String(game.settings!.get("flex", "currencyLabel"));
+  } catch {
+    return "¥";
+  }
+}
+
+/** A whole number from a request, within min..max; the fallback for anything else. */
+export function requestInt(value: unknown, min: number, max: number, fallback: number): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : fallback;
+}

@@ -1,0 +1,161 @@
+// A party rest (RULES.md §11) on the active GM's client, in its work queue: the documents are read here, every
+// number is derived again from them and the rules (recovery.ts; the answers only say what each character
+// wants), the dice are rolled, and everything is written at once: one batched actor update (the request id
+// remembered on each actor in the same write), one item write per actor whose kits or resources change, one
+// time advance, one card. A repeated request changes nothing. Only a GM may call a rest.
+import type { CharacterData } from "../../data/actor/character";
+import { restSettings } from "../../helpers/settings";
+import { removeStatuses } from "../../helpers/status-effects";
+import { isRestType, REST_DURATION } from "../../rules";
+import type { DowntimeOutcome, FullRestCare, HitDiceHealing, RestTaken, RestTalentId, RestType, RuleId, TalentCheck } from "../../rules";
+import { writeActorChanges } from "../actor-writes";
+import { refuse } from "../gm-relay";
+import type { RelayContext, Refusal } from "../gm-relay";
+import { postRestCard } from "./card";
+import { KitPool, mergeItemUpdates, writeItemUpdates } from "./kits";
+import type { RestAnswer } from "./prompt";
+import { allotCare, finish, participant, rollHitDice } from "./recovery";
+import type { Finished } from "./recovery";
+import { characterData, restsDone, windowOf } from "./state";
+
+export const REST_QUERY = "rest";
+
+/** What the GM's client sends the active GM (answers are read as untrusted data). */
+export interface RestRequest {
+  type: RestType;
+  actorIds: string[];
+  /** A healer is there: hit dice and a full rest's healing need no kit charges (R-REST-HEAL-2). */
+  healer: boolean;
+  /** The rest was interrupted by combat: it counts as not taken. */
+  interrupted: boolean;
+  answers: Record<string, unknown>;
+  /** Characters whose owners did not answer in time (the card says they got the defaults). */
+  defaulted: string[];
+}
+
+/** The data of the hooks `flex.preRest` (return false to cancel; set advanceTime false to keep time yourself) and `flex.rest`. */
+export interface RestHookData {
+  requestId: string;
+  type: RestType;
+  actorIds: string[];
+  start: number;
+  duration: number;
+  end: number;
+  healer: boolean;
+  advanceTime: boolean;
+}
+
+export interface RestEntry {
+  actorId: string;
+  name: string;
+  defaulted: boolean;
+  taken: RestTaken;
+  answer: RestAnswer;
+  talent: { id: RestTalentId; check: TalentCheck } | null;
+  hitDice: { count: number; rolls: number[]; healing: HitDiceHealing; advantage: boolean; attentive: boolean; care: "healer" | "kit"; kitFrom: string[] } | null;
+  /** Hit dice were asked for but no kit charge was left or offered (R-REST-HEAL-2). */
+  careMissing: boolean;
+  fullCare: (FullRestCare & { kitFrom: string[] }) | null;
+  leben: { before: number; after: number };
+  erschoepfung: { before: number; after: number };
+  trefferwuerfel: { before: number; after: number; max: number };
+  fluss: { before: number; after: number };
+  gunst: { before: number; after: number };
+  resources: { name: string; before: number; after: number; max: number }[];
+  downtime: (DowntimeOutcome & { rolls: Record<string, number> }) | null;
+  geld: { before: number; after: number };
+  clockStopped: boolean;
+  hallucinationEnded: boolean;
+  proficiencyBonus: number;
+  level: number;
+  klWert: number;
+  rules: RuleId[];
+}
+
+export interface RestReport {
+  requestId: string;
+  type: RestType;
+  start: number;
+  end: number;
+  /** World time moved on by the rest (not when no one rested, or a module took over the time). */
+  advanced: boolean;
+  cancelled: boolean;
+  entries: RestEntry[];
+  /** Characters whose rest of this type is not allowed now (R-REST-1 … 4), and when it is. */
+  refused: { actorId: string; name: string; nextAt: number | null }[];
+  /** Characters that had this request already. */
+  skipped: string[];
+  messageId: string | null;
+}
+
+/** Decision: a character fighting in a started combat has its rest interrupted (it counts as not taken). */
+function inCombat(actor: Actor.Implementation): boolean {
+  return (game.combats?.contents ?? []).some((c) => c.started && c.combatants.some((cb) => cb.actor?.id === actor.id));
+}
+
+function readRequest(payload: Record<string, unknown>): RestRequest | null {
+  if (!isRestType(payload.type)) return null;
+  const ids = Array.isArray(payload.actorIds) ? payload.actorIds.filter((id): id is string => typeof id === "string").slice(0, 500) : [];
+  const answers = payload.answers && typeof payload.answers === "object" && !Array.isArray(payload.answers) ? (payload.answers as Record<string, unknown>) : {};
+  const defaulted = Array.isArray(payload.defaulted) ? payload.defaulted.filter((id): id is string => typeof id === "string") : [];
+  return { type: payload.type, actorIds: [...new Set(ids)], healer: payload.healer === true, interrupted: payload.interrupted === true, answers, defaulted };
+}
+
+/** Runs in the active GM's work queue (reached through callRest); documents are read here, not before. */
+export async function runRest(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<RestReport | Refusal> {
+  if (!requester.isGM) return refuse("forbidden", `a rest asked for by ${requester.name}, who is no GM`);
+  const request = readRequest(payload);
+  if (!request) return refuse("malformed", "a rest request without a rest type");
+  const { type } = request;
+  const settings = restSettings();
+  const start = game.time!.worldTime;
+  const duration = REST_DURATION[type];
+  const report: RestReport = { requestId, type, start, end: start + duration, advanced: false, cancelled: false, entries: [], refused: [], skipped: [], messageId: null };
+
+  const resting: { actor: Actor.Implementation; sys: CharacterData }[] = [];
+  for (const id of request.actorIds) {
+    const actor = game.actors!.get(id) as Actor.Implementation | undefined;
+    const sys = characterData(actor);
+    if (!actor || !sys) continue;
+    if (restsDone(actor).includes(requestId)) {
+      report.skipped.push(actor.name);
+      continue;
+    }
+    const window = windowOf(sys, type, start);
+    if (!window.allowed) report.refused.push({ actorId: id, name: actor.name, nextAt: window.nextAt });
+    else resting.push({ actor, sys });
+  }
+  if (!resting.length) return report;
+
+  const hook: RestHookData = { requestId, type, actorIds: resting.map((r) => r.actor.id!), start, duration, end: start + duration, healer: request.healer, advanceTime: true };
+  if (Hooks.call("flex.preRest", hook) === false) return { ...report, cancelled: true };
+
+  const people = resting.map(({ actor, sys }) => participant(actor, sys, request, request.interrupted || inCombat(actor)));
+  const kits = new KitPool(resting.map((r) => r.actor));
+  allotCare(people, type, request.healer, settings, kits);
+  const rolls = await rollHitDice(people);
+
+  const finished: Finished[] = [];
+  for (const p of people) {
+    const done = await finish(p, request, { requestId, start, end: start + duration, settings });
+    finished.push(done.finished);
+    rolls.push(...done.dice);
+  }
+  report.entries = finished.map((f) => f.entry);
+
+  await writeActorChanges(finished.map((f) => ({ actor: f.actor, changes: f.changes })), { flexRest: true });
+  await writeItemUpdates(mergeItemUpdates(kits.updates(), new Map(finished.filter((f) => f.items.length).map((f) => [f.actor, f.items]))));
+  // R-CORE-12: healing from 0 ends dying; a rest that stops the clock ends the hallucinations (R-REST-NO-2).
+  for (const f of finished) {
+    if (f.healing) await f.actor.afterHealing(f.healing);
+    if (f.entry.hallucinationEnded) await removeStatuses(f.actor, ["hallucinating"]);
+  }
+
+  if (hook.advanceTime && report.entries.some((e) => e.taken.taken)) {
+    await game.time!.advance(duration);
+    report.advanced = true;
+  }
+  report.messageId = await postRestCard(report, rolls);
+  Hooks.callAll("flex.rest", { ...hook, report });
+  return report;
+}

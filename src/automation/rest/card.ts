@@ -1,0 +1,129 @@
+// The party rest card: one chat message per rest with a block per character saying what the rest did and
+// by which rule. Text is put together here (localised), so the template only lays it out.
+import type { RestType } from "../../rules";
+import { craftingDays, levelTrainingSessions, trainingDays } from "../../rules";
+import type { RestEntry, RestReport } from "./apply";
+
+export const REST_CARD = "systems/flex/templates/chat/rest-card.hbs";
+
+const i18n = () => game.i18n!;
+const f = (key: string, data: Record<string, unknown> = {}) => i18n().format(key, data as Record<string, string>);
+const l = (key: string) => i18n().localize(key);
+
+export const restTypeLabel = (type: RestType): string => l(`FLEX.Rest.Type.${type}`);
+
+/** A stretch of world time as "3 d 4 h", "5 h 20 min" or "45 min" (never empty). */
+export function formatDuration(seconds: number): string {
+  const total = Math.max(0, Math.ceil(seconds / 60));
+  const d = Math.floor(total / 1440);
+  const h = Math.floor((total % 1440) / 60);
+  const m = total % 60;
+  const parts: string[] = [];
+  if (d) parts.push(f("FLEX.Rest.Time.d", { n: d }));
+  if (h) parts.push(f("FLEX.Rest.Time.h", { n: h }));
+  if (m || !parts.length) parts.push(f("FLEX.Rest.Time.min", { n: m }));
+  return parts.slice(0, 2).join(" ");
+}
+
+export interface CardBlock {
+  name: string;
+  taken: boolean;
+  tags: string[];
+  lines: string[];
+  rules: string;
+}
+
+const change = (key: string, pair: { before: number; after: number }, extra: Record<string, unknown> = {}) =>
+  pair.before === pair.after ? [] : [f(key, { ...extra, before: pair.before, after: pair.after })];
+
+function downtimeLines(e: RestEntry, currency: string): string[] {
+  if (!e.downtime) return [];
+  const out = e.downtime.accepted.map((a) => {
+    let text = l(`FLEX.Rest.Downtime.${a.id}.name`);
+    if (a.variant) text += ` (${l(`FLEX.Rest.Downtime.Variant.${a.variant}`)})`;
+    if (a.cost > 0) text += ` · −${a.cost} ${currency}`;
+    if (a.cost < 0) text += ` · +${-a.cost} ${currency}`;
+    const roll = e.downtime!.rolls[a.id];
+    if (roll !== undefined) text += ` · ${f(`FLEX.Rest.Downtime.${a.id}.rolled`, { n: roll })}`;
+    if (a.id === "ausbildung") text += ` · ${f("FLEX.Rest.Downtime.ausbildung.days", { n: trainingDays(e.klWert) })}`;
+    if (a.id === "stufentraining") text += ` · ${f("FLEX.Rest.Downtime.stufentraining.sessions", { n: levelTrainingSessions(e.level) })}`;
+    if (a.id === "handwerk" && a.amount !== null) text += ` · ${f("FLEX.Rest.Downtime.handwerk.days", { n: craftingDays(a.amount) })}`;
+    if (a.id === "genesung") text += ` · ${l("FLEX.Rest.Downtime.genesung.check")}`;
+    return f("FLEX.Rest.Card.Activity", { text });
+  });
+  for (const r of e.downtime.refused) out.push(f(`FLEX.Rest.Card.ActivityRefused.${r.reason}`, { name: i18n().has(`FLEX.Rest.Downtime.${r.id}.name`) ? l(`FLEX.Rest.Downtime.${r.id}.name`) : r.id, limit: e.downtime.limit }));
+  return out;
+}
+
+function talentLines(e: RestEntry): string[] {
+  if (!e.talent) return [];
+  const name = l(`FLEX.Rest.Talent.${e.talent.id}.name`);
+  if (!e.taken.taken) return [];
+  if (!e.talent.check.allowed) return [f(`FLEX.Rest.Card.TalentRefused.${e.talent.check.reason}`, { name })];
+  const out = [f("FLEX.Rest.Card.Talent", { name })];
+  if (e.talent.id === "heiligesRitual") out.push(f("FLEX.Rest.Card.TempLeben", { n: 2 * e.proficiencyBonus }));
+  if (e.talent.id === "divergenteFormeln" || e.talent.id === "naturgefaehrte") out.push(l(`FLEX.Rest.Talent.${e.talent.id}.effect`));
+  return out;
+}
+
+/** What the card says about one character. */
+export function cardBlock(e: RestEntry, currency: string): CardBlock {
+  const tags: string[] = [];
+  if (e.defaulted) tags.push(l("FLEX.Rest.Card.Defaulted"));
+  if (!e.taken.taken) return { name: e.name, taken: false, tags, lines: [l(`FLEX.Rest.Card.NotTaken.${e.taken.reason ?? "activity"}`)], rules: e.rules.join(", ") };
+  const lines: string[] = [...talentLines(e)];
+  if (e.hitDice) {
+    const h = e.hitDice;
+    const care = h.care === "healer" ? l("FLEX.Rest.Card.Healer") : f("FLEX.Rest.Card.Kit", { names: h.kitFrom.join(", ") });
+    lines.push(f("FLEX.Rest.Card.HitDice", { count: h.count, rolls: h.rolls.join(", "), total: h.healing.total, care }));
+    if (h.advantage) tags.push(l("FLEX.Rest.Card.Advantage"));
+    if (h.healing.inspiration) lines.push(f("FLEX.Rest.Card.Inspiration", { n: h.healing.inspiration }));
+  }
+  if (e.careMissing) lines.push(l("FLEX.Rest.Card.NoCare"));
+  if (e.fullCare) {
+    const kits = e.fullCare.charges ? f("FLEX.Rest.Card.Kit", { names: e.fullCare.kitFrom.join(", ") }) : "";
+    lines.push(f("FLEX.Rest.Card.FullCare", { healed: e.fullCare.healed, charges: e.fullCare.charges, kits }));
+  }
+  lines.push(...change("FLEX.Rest.Card.Leben", e.leben));
+  lines.push(...change("FLEX.Rest.Card.Exhaustion", e.erschoepfung));
+  lines.push(...change("FLEX.Rest.Card.HitDiceLeft", e.trefferwuerfel, { max: e.trefferwuerfel.max }));
+  lines.push(...change("FLEX.Rest.Card.Fluss", e.fluss));
+  lines.push(...change("FLEX.Rest.Card.Gunst", e.gunst));
+  for (const r of e.resources) lines.push(f("FLEX.Rest.Card.Resource", r));
+  lines.push(...downtimeLines(e, currency));
+  lines.push(...change("FLEX.Rest.Card.Money", e.geld, { currency }));
+  if (e.hallucinationEnded) lines.push(l("FLEX.Rest.Card.HallucinationEnds"));
+  else if (e.clockStopped) tags.push(l("FLEX.Rest.Card.ClockStopped"));
+  return { name: e.name, taken: true, tags, lines, rules: e.rules.join(", ") };
+}
+
+/** The card's data: heading, time, one block per character, the refused ones. */
+export function restCardData(report: RestReport): Record<string, unknown> {
+  let currency = "¥";
+  try {
+    currency = String(game.settings!.get("flex", "currencyLabel"));
+  } catch {
+    // the default label
+  }
+  const rules = [...new Set(report.entries.flatMap((e) => e.rules))].sort().join(", ");
+  return {
+    title: restTypeLabel(report.type),
+    time: report.advanced ? f("FLEX.Rest.Card.Time", { duration: formatDuration(report.end - report.start) }) : l("FLEX.Rest.Card.TimeKept"),
+    blocks: report.entries.map((e) => cardBlock(e, currency)),
+    refused: report.refused.map((r) => f("FLEX.Rest.Refused", { name: r.name, type: restTypeLabel(report.type), wait: formatDuration((r.nextAt ?? report.start) - report.start) })),
+    rules,
+  };
+}
+
+/** Posts the card with the rolls of the rest (so Dice So Nice shows them); returns its id. */
+export async function postRestCard(report: RestReport, rolls: Roll[]): Promise<string | null> {
+  if (!report.entries.length) return null;
+  const content = await foundry.applications.handlebars.renderTemplate(REST_CARD, restCardData(report));
+  const message = await ChatMessage.create({
+    content,
+    rolls,
+    speaker: { alias: l("FLEX.Rest.Title") },
+    flags: { flex: { rest: { requestId: report.requestId, type: report.type, actorIds: report.entries.map((e) => e.actorId) } } },
+  });
+  return message?.id ?? null;
+}

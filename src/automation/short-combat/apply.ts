@@ -1,0 +1,142 @@
+// R-SHORT-3 / R-SHORT-4 / R-SHORT-1: the GM's Apply, carried out by the active GM in its work queue. The enemies
+// still without an EW roll; the higher team EW wins; the hits by the difference are shared out at random (one die
+// per hit), each hit's damage rolled; each character takes its hits one by one, Rüstung from each, stopping at
+// dying (0 Leben) — a short combat never kills. One batched write for every character (the mark of this short
+// combat on each, in that write), one result card, then the card is closed. Run again, it changes nothing: the
+// card says it is applied, and after a change of GM the marks on the characters say so.
+import { shareHits, shortCombatHits } from "../../rules";
+import type { RuleId } from "../../rules";
+import { resolveActor } from "../actor-ref";
+import { writeActorChanges } from "../actor-writes";
+import type { ActorChange } from "../actor-writes";
+import { rollEnemy } from "./checks";
+import { characterView, goalText, outcomeLabel, projection, recordHitDamage, recordStrongest, SHORT_COMBAT_RESULT_TEMPLATE, shortCombatMark, shortCombatMessage } from "./record";
+import type { ShortCombatRecord, ShortCombatResult, ShortEnemyRow, ShortHitView, ShortTakenView } from "./record";
+import { writeShortCombatCard } from "./report";
+
+export type ShortApplyStatus = "applied" | "already" | "notReady" | "noDamage" | "closed";
+
+/** R-SHORT-2: every enemy without an EW (rolled or the GM's) rolls now. */
+export async function rollMissingEnemies(record: ShortCombatRecord, only?: string): Promise<ShortEnemyRow[]> {
+  const out: ShortEnemyRow[] = [];
+  for (const row of record.enemies) {
+    const due = only ? row.key === only : row.roll === null && row.override === null;
+    const actor = due ? resolveActor(row.ref) : null;
+    const roll = actor ? await rollEnemy(actor, record.stance) : null;
+    out.push(roll ? { ...row, roll } : row);
+  }
+  return out;
+}
+
+/** The result card of a short combat, if one was posted already (a second Apply, or a new GM after a crash). */
+function resultCardOf(id: string): ChatMessage.Implementation | undefined {
+  const all = game.messages!.contents as ChatMessage.Implementation[];
+  return all.find((m) => (m.getFlag("flex", "shortCombatResult") as { id?: string } | undefined)?.id === id);
+}
+
+export async function renderShortCombatResult(record: ShortCombatRecord, result: ShortCombatResult): Promise<string> {
+  const strongest = recordStrongest(record);
+  const characters = record.characters.map((r) => characterView(r, strongest));
+  const enemies = record.enemies.map((e) => ({ ...e, ew: e.override ?? e.roll?.total ?? null, overridden: e.override !== null }));
+  return foundry.applications.handlebars.renderTemplate(SHORT_COMBAT_RESULT_TEMPLATE, {
+    ...result,
+    goalText: goalText(record),
+    stanceLabel: `FLEX.ShortCombat.Stance.${record.stance}`,
+    outcomeLabel: outcomeLabel(result.outcome),
+    winnerLabel: `FLEX.ShortCombat.Winner.${result.winner}`,
+    characters,
+    enemies,
+    rulesText: result.rules.join(", "),
+  });
+}
+
+/** The Apply, on the active GM's client inside its work queue (re-reads the card). */
+export async function applyShortCombat(messageId: string, requester: User.Implementation): Promise<ShortApplyStatus> {
+  const found = shortCombatMessage(messageId);
+  if (!found) return "closed";
+  const { message, record: current } = found;
+  if (current.status === "applied") return "already";
+  if (current.status !== "open") return "closed";
+  const mark = shortCombatMark(current);
+  const characters = current.characters.map((row) => ({ row, actor: resolveActor(row.ref) }));
+  // A GM who dropped out after the write: the marks on the characters say it was applied.
+  if (characters.some((c) => c.actor?.appliedMark(mark))) {
+    await writeShortCombatCard(message, { ...current, status: "applied" });
+    return "already";
+  }
+
+  const record: ShortCombatRecord = { ...current, enemies: await rollMissingEnemies(current) };
+  const rolledNow = JSON.stringify(record.enemies) !== JSON.stringify(current.enemies);
+  const { charactersEW, enemiesEW, resolution, hits } = projection(record);
+  if (!resolution || charactersEW === null || enemiesEW === null || hits === null) {
+    if (rolledNow) await writeShortCombatCard(message, record);
+    return "notReady";
+  }
+  const present = characters.filter((c): c is { row: (typeof c)["row"]; actor: Actor.Implementation } => !!c.actor);
+  const damage = hits > 0 ? recordHitDamage(record) : null;
+  if (hits > 0 && (!damage || !present.length)) {
+    if (rolledNow) await writeShortCombatCard(message, record);
+    return "noDamage";
+  }
+
+  // R-SHORT-4: one share die and one damage roll per hit.
+  const rolls: Roll[] = [];
+  const shareRolls: number[] = [];
+  const damages: number[] = [];
+  for (let i = 0; i < hits; i++) {
+    const share = new Roll(`1d${present.length}`);
+    await share.evaluate();
+    const hit = new Roll(damage!.formula);
+    await hit.evaluate();
+    rolls.push(share, hit);
+    shareRolls.push(share.total ?? 1);
+    damages.push(Math.max(0, hit.total ?? 0));
+  }
+  const shares = shareHits(hits, present.length, shareRolls);
+  const perHit: ShortHitView[] = shares.map((index, i) => ({ key: present[index].row.key, name: present[index].row.name, share: shareRolls[i], damage: damages[i] }));
+
+  const rules = new Set<RuleId>(resolution.rules);
+  const changes: ActorChange[] = [];
+  const after: (() => Promise<void>)[] = [];
+  const taken: ShortTakenView[] = [];
+  for (const [index, { row, actor }] of present.entries()) {
+    const mine = damages.filter((_, i) => shares[i] === index);
+    if (!mine.length) continue;
+    const sys = actor.system as { leben?: { value?: number }; derived?: { ruestung?: number } };
+    const outcome = shortCombatHits({ leben: sys.leben?.value ?? 0, ruestung: sys.derived?.ruestung ?? 0, hits: mine });
+    for (const r of outcome.rules) rules.add(r);
+    // The hits are summed here, Rüstung already taken from each: one write, one mark, one Undo.
+    const planned = actor.planDamage(outcome.taken, { ignoreArmor: true, mark: { key: mark, by: requester.id! } });
+    if (Object.keys(planned.changes).length) changes.push({ actor, changes: planned.changes });
+    after.push(() => actor.afterDamage(planned.outcome));
+    taken.push({ key: row.key, name: row.name, hits: mine.length, damage: mine.reduce((s, d) => s + d, 0), absorbed: outcome.absorbed, taken: outcome.taken, leben: outcome.leben, stoppedAtDying: outcome.stoppedAtDying });
+  }
+
+  // One batched write for every character hit (one more per token for unlinked actors).
+  await writeActorChanges(changes);
+  for (const run of after) await run();
+
+  const result: ShortCombatResult = {
+    charactersEW,
+    enemiesEW,
+    difference: resolution.difference,
+    winner: resolution.winner,
+    outcome: resolution.outcome,
+    hits,
+    damage: damage ? { enemy: damage.enemy, damage: damage.damage } : null,
+    perHit,
+    taken,
+    rules: [...rules].sort(),
+  };
+  let card = resultCardOf(record.id);
+  if (!card) {
+    card = (await ChatMessage.create({
+      content: await renderShortCombatResult(record, result),
+      speaker: { alias: game.i18n!.localize("FLEX.ShortCombat.Title") },
+      rolls,
+      flags: { flex: { shortCombatResult: { id: record.id, messageId } } },
+    })) as ChatMessage.Implementation | undefined;
+  }
+  await writeShortCombatCard(message, { ...record, status: "applied", result, resultMessageId: card?.id ?? null });
+  return "applied";
+}
