@@ -32,7 +32,12 @@ afterAll(async () => {
 describe("the gallery in headless Chromium", () => {
   it("has every view in every language", () => {
     const names = new Set(pages.map((p) => p.name));
-    for (const view of ["character-stats", "character-talents", "character-inventory", "character-effects", "character-biography", "character-edit", "creature-stats", "creature-abilities", "creature-limited", "dialog-check", "dialog-end-of-day", "chat-cards"]) {
+    for (const view of ["character-stats", "character-talents", "character-inventory", "character-effects", "character-biography", "character-edit", "creature-stats", "creature-abilities", "creature-limited", "dialog-check", "dialog-end-of-day", "chat-cards",
+      "dialog-heal", "chat-combat-1", "chat-combat-2", "chat-combat-3", "combat-tracker", "character-combat",
+      "character-companions", "dialog-training", "chat-companions-1", "chat-companions-2",
+      "short-combat-setup", "short-combat-tool", "short-combat-player", "chat-short-combat",
+      "dialog-rest-start", "dialog-rest-answer", "dialog-rest-downtime", "chat-rest", "chat-no-rest", "character-no-rest", "item-resource",
+      "item-project", "item-plot", "dialog-craft-start", "dialog-craft-session", "dialog-work", "dialog-reward", "chat-making"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);

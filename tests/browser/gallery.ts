@@ -12,6 +12,10 @@ import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
 import { grauwolf, rikka } from "./fixtures";
+import { companionPages } from "./gallery-companions";
+import { makingPages } from "./gallery-making";
+import { restPages } from "./gallery-rest";
+import { shortCombatPages } from "./gallery-short-combat";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -256,6 +260,13 @@ export async function buildGallery(): Promise<GalleryPage[]> {
       add("combat-tracker", tracker, "combat sidebar-tab", [], 300, 300, theme, "Combat");
       add("character-combat", inCombat.parts, inCombat.classes, ["rollAttribute", "heal"], inCombat.width, 420, theme, hero.name);
     }
+    await combat.delete();
+
+    // Each capability adds its own pages (sheets, dialogs and cards made by the same automation a table uses).
+    await companionPages(add, { clients, hero, wolf });
+    await shortCombatPages(add, { clients, hero, wolf });
+    await restPages(add, { clients });
+    await makingPages(add, { clients, hero });
   }
   return pages;
 }
