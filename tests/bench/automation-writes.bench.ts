@@ -1,4 +1,4 @@
-// Write calls and chat messages per automation event at 1, 10 and 100 actors, with 2 GMs and 3 players
+// Write calls and chat messages per automation event at 1, 10 and 100 actors (a party rest at 1, 5 and 50), with 2 GMs and 3 players
 // connected: what reaches the server is what a table pays for. Prints one table; then times each event.
 import { bench, describe } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
@@ -97,8 +97,24 @@ async function attackApply(n: number): Promise<Row> {
   return measure("Apply to all on an attack card (per click)", n, clients, () => as(clients.players[0], () => attackCardAction(result.message, "all", "apply")));
 }
 
+/** RULES.md §11: the second GM calls a long rest for n characters; each owner answers in their own dialog. */
+async function partyRest(n: number): Promise<Row> {
+  const clients = resetWorld({ gms: 2, players: 3 });
+  const heroes: Any[] = [];
+  for (let i = 0; i < n; i++) {
+    const owner = clients.players[i % clients.players.length]!;
+    heroes.push(await createActor({ name: `Held ${i + 1}`, type: "character", system: { erschoepfung: { value: 2 }, fluss: { value: 0, max: 8 } }, ownership: { default: 0, [owner.id]: 3 } }));
+  }
+  const { DialogV2 } = g.foundry.applications.api;
+  DialogV2.answers.length = 0;
+  for (let i = 0; i < n; i++) DialogV2.answers.push({ activity: "light", hitDice: "0", talent: "" });
+  // The world-time advance is one Setting write besides the batched Actor update and the card.
+  return measure("party rest (long rest; incl. the time advance)", n, clients, () => as(clients.gms[1], () => g.game.flex.rest({ type: "longRest", actors: heroes.map((h) => h.id) })));
+}
+
 const rows: Row[] = [];
 for (const n of SIZES) rows.push(await breathRound(n), await endOfDay(n), ...(await fallAndApply(n)), await attackApply(n));
+for (const n of [1, 5, 50]) rows.push(await partyRest(n));
 rows.sort((a, b) => a.event.localeCompare(b.event) || a.actors - b.actors);
 console.log("\nWrite calls and chat messages per event (2 GMs + 3 players connected)");
 console.table(rows.map((r) => ({ event: r.event, actors: r.actors, "write calls": r.writes, "of them Actor writes": r.actorWrites, "chat messages": r.messages, "written by": r.writers })));
