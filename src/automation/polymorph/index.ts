@@ -1,0 +1,88 @@
+// Polymorph (RULES.md §6): a character turns into a creature in place and back, losing nothing.
+// transform.ts swaps and snapshots, revert.ts restores, guards.ts keeps the character whole in between,
+// and the auto-revert (R-POLY-7) runs once, on the active GM's client (or the writer's with no GM online).
+import { revertDue } from "../../rules";
+import { actorRef, resolveActor } from "../actor-ref";
+import { runOnGMQueue } from "../gm-queue";
+import { PolymorphAwareEffect } from "./effect";
+import { registerPolymorphGuards } from "./guards";
+import { revertForm } from "./revert";
+import type { RevertReport } from "./revert";
+import { readSnapshot, snapshotOf } from "./snapshot";
+import type { PolymorphSnapshot } from "./snapshot";
+import { formFromUuid, transformInto } from "./transform";
+import type { TransformOptions } from "./transform";
+
+export { POLYMORPH_CARD, revertCardData, revertForm } from "./revert";
+export type { RevertReport } from "./revert";
+export { isTransformed, itemRoleOf, readSnapshot, snapshotOf, POLYMORPH_STATUS } from "./snapshot";
+export type { PolymorphSnapshot } from "./snapshot";
+export { formFromUuid, transformInto } from "./transform";
+
+/** What the sheet's banner shows: the form, the damage taken in it against its Leben, or a fault. */
+export function polymorphBanner(actor: Actor.Implementation): { form: string; img: string; taken: number; threshold: number; fault: string | null } | null {
+  const read = readSnapshot(actor);
+  if (read.state === "none") return null;
+  if (read.state === "corrupt") return { form: "", img: "", taken: 0, threshold: 0, fault: read.fault };
+  const s = read.snapshot;
+  const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
+  const due = revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold });
+  return { form: s.form.name, img: s.form.img, taken: due.taken, threshold: due.threshold, fault: null };
+}
+
+/** R-POLY-7: turns the actor back when the damage in its form has reached the form's Leben; re-reads first. */
+async function revertIfDue(ref: ReturnType<typeof actorRef>, id: string): Promise<RevertReport | null> {
+  const actor = resolveActor(ref);
+  const s = snapshotOf(actor);
+  if (!actor || !s || s.id !== id) return null;
+  const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
+  if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return null;
+  return revertForm(actor, { reason: "threshold" });
+}
+
+/** Whether this client carries out what a change of `userId` set off: the active GM, else the writer. */
+function mine(userId: string): boolean {
+  const gm = game.users!.activeGM;
+  return gm ? gm.isSelf : userId === game.user!.id;
+}
+
+/** Transforms an actor (or the actor of a uuid) into a creature (or the creature of a uuid: world or compendium). */
+async function transform(target: Actor.Implementation | string, form: Actor.Implementation | string, options: TransformOptions = {}): Promise<PolymorphSnapshot | null> {
+  const actor = typeof target === "string" ? ((await fromUuid(target as `Actor.${string}`)) as Actor.Implementation | null) : target;
+  const creature = typeof form === "string" ? await formFromUuid(form) : form;
+  return actor ? transformInto(actor, creature, options) : null;
+}
+
+export const polymorph = { transform, revert: (actor: Actor.Implementation) => revertForm(actor), banner: polymorphBanner };
+
+export function registerPolymorph(): void {
+  CONFIG.ActiveEffect.documentClass = PolymorphAwareEffect;
+  // The GM's wish: a transformed character's token takes the form's name too (its image and size always).
+  game.settings!.register("flex", "polymorphRenameToken", {
+    name: "FLEX.Polymorph.Setting.renameToken.name",
+    hint: "FLEX.Polymorph.Setting.renameToken.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
+  });
+  registerPolymorphGuards();
+  Hooks.on("updateActor", (actor, changed, _options, userId) => {
+    if (!foundry.utils.hasProperty(changed, "system.leben") || !mine(userId)) return undefined;
+    const read = readSnapshot(actor);
+    if (read.state === "corrupt") {
+      ui.notifications?.error(game.i18n!.format("FLEX.Polymorph.Corrupt", { name: actor.name, fault: game.i18n!.localize(`FLEX.Polymorph.Fault.${read.fault}`) }));
+      return undefined;
+    }
+    if (read.state !== "ok") return undefined;
+    const s = read.snapshot;
+    const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
+    if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return undefined;
+    // Claimed by the transformation's id: a second change, or a second GM later, finds it done.
+    const ref = actorRef(actor);
+    return runOnGMQueue(`polymorph.revert:${s.id}`, () => revertIfDue(ref, s.id)).catch((err: unknown) => {
+      console.error(`Flex | turning ${actor.name} back failed`, err);
+      ui.notifications?.error(game.i18n!.format("FLEX.Polymorph.RevertFailed", { name: actor.name }));
+    });
+  });
+}

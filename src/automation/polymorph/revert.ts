@@ -1,0 +1,132 @@
+// Turning back (R-POLY-7 / R-POLY-8): the snapshot is checked first; a corrupt one is reported and nothing
+// is written. The first write restores the replaced values and removes the snapshot (so a second revert,
+// on any client, finds nothing to do); then the form's items and the status go, anything of the character
+// that went missing comes back from the snapshot, the tokens get their look back, and one card says so.
+import { POLY_REPLACED, damageInForm, stableJson } from "../../rules";
+import { documentFromUuid } from "../../helpers/uuid";
+import { appearanceChanges, readSnapshot } from "./snapshot";
+import type { PolymorphSnapshot } from "./snapshot";
+import { POLY_WRITE, tokensOf, writeTokenLooks } from "./transform";
+
+export const POLYMORPH_CARD = "systems/flex/templates/chat/polymorph-card.hbs";
+export type RevertReason = "manual" | "threshold";
+
+const POLY_CREATE = { keepId: true, flexPolymorph: true };
+const POLY_DELETE = { render: true, flexPolymorph: true };
+
+const f = (key: string, data: Record<string, string>) => game.i18n!.format(key, data);
+
+export interface RevertReport {
+  name: string;
+  form: string;
+  reason: RevertReason;
+  taken: number;
+  threshold: number;
+  items: number;
+  effects: number;
+  /** Items and effects of the character that had gone missing and came back from the snapshot. */
+  recovered: number;
+}
+
+/** The character's items and effects that are missing or changed, against the snapshot. */
+function drift(current: { contents: { id: string | null; toObject(): unknown }[] }, sources: Record<string, unknown>[]) {
+  const missing: Record<string, unknown>[] = [];
+  const changed: Record<string, unknown>[] = [];
+  for (const src of sources) {
+    const doc = current.contents.find((d) => d.id === src._id);
+    if (!doc) missing.push(src);
+    else if (stableJson(doc.toObject()) !== stableJson(src)) changed.push(src);
+  }
+  return { missing, changed };
+}
+
+/**
+ * R-POLY-8: turns the actor back. False (with a message, nothing written) when it is not transformed, the
+ * user may not, or its snapshot is corrupt.
+ */
+export async function revertForm(actor: Actor.Implementation, { reason = "manual" }: { reason?: RevertReason } = {}): Promise<RevertReport | null> {
+  const read = readSnapshot(actor);
+  if (read.state === "none") {
+    ui.notifications?.warn(f("FLEX.Polymorph.Refused.NotTransformed", { name: actor.name }));
+    return null;
+  }
+  if (read.state === "corrupt") {
+    console.error(`Flex | the polymorph snapshot of ${actor.name} failed its check (${read.fault}); nothing was changed`);
+    ui.notifications?.error(f("FLEX.Polymorph.Corrupt", { name: actor.name, fault: game.i18n!.localize(`FLEX.Polymorph.Fault.${read.fault}`) }));
+    return null;
+  }
+  if (!actor.isOwner) {
+    ui.notifications?.warn(f("FLEX.Polymorph.Refused.NotOwner", { name: actor.name, form: read.snapshot.form.name }));
+    return null;
+  }
+  const s = read.snapshot;
+  const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
+
+  // 1. The replaced values back and the snapshot gone, in one write (R-POLY-8; the pools stay, R-POLY-5).
+  const changes: Record<string, unknown> = { "flags.flex.-=polymorph": null };
+  for (const key of POLY_REPLACED) changes[`system.${key}`] = s.original.system[key];
+  const proto = s.original.prototypeToken;
+  if (proto && !actor.isToken) Object.assign(changes, appearanceChanges(proto, { withName: true, exact: true, prefix: "prototypeToken." }));
+  await actor.update(changes, POLY_WRITE);
+
+  // 2. The form's items go; 3. the status goes.
+  const formIds = actor.items.filter((i) => s.formItems.includes(i.id!) || i.getFlag("flex", "polymorphForm") === s.id).map((i) => i.id!);
+  if (formIds.length) await actor.deleteEmbeddedDocuments("Item", formIds, POLY_DELETE);
+  const statusIds = actor.effects.filter((e) => e.id === s.status).map((e) => e.id!);
+  if (statusIds.length) await actor.deleteEmbeddedDocuments("ActiveEffect", statusIds, POLY_DELETE);
+
+  // Anything of the character that went missing or changed in spite of the locks comes back as it was.
+  const items = drift(actor.items, s.items);
+  const effects = drift(actor.effects, s.effects);
+  if (items.missing.length) await actor.createEmbeddedDocuments("Item", items.missing as Item.CreateData[], POLY_CREATE);
+  if (items.changed.length) await actor.updateEmbeddedDocuments("Item", items.changed as Item.UpdateData[], POLY_WRITE);
+  if (effects.missing.length) await actor.createEmbeddedDocuments("ActiveEffect", effects.missing as ActiveEffect.CreateData[], POLY_CREATE);
+  if (effects.changed.length) await actor.updateEmbeddedDocuments("ActiveEffect", effects.changed as ActiveEffect.UpdateData[], POLY_WRITE);
+
+  // The tokens' look: each as it was; a linked token placed in the form takes the prototype's.
+  const looks = tokensOf(actor).flatMap((token) => {
+    const look = s.original.tokens.find((t) => t.uuid === token.uuid)?.look ?? proto;
+    return look ? [{ token, changes: appearanceChanges(look, { withName: true, exact: true }) }] : [];
+  });
+  for (const { uuid, look } of s.original.tokens) {
+    const token = documentFromUuid(uuid) as TokenDocument.Implementation | null;
+    if (token && !looks.some((l) => l.token === token)) looks.push({ token, changes: appearanceChanges(look, { withName: true, exact: true }) });
+  }
+  await writeTokenLooks(looks);
+
+  const report: RevertReport = {
+    name: actor.name,
+    form: s.form.name,
+    reason,
+    taken: damageInForm(s.lebenAtTransform, leben),
+    threshold: s.threshold,
+    items: s.items.length,
+    effects: s.effects.length,
+    recovered: items.missing.length + items.changed.length + effects.missing.length + effects.changed.length,
+  };
+  await postRevertCard(actor, s, report);
+  return report;
+}
+
+/** The card's data: who turned back from what, why, and what came back. */
+export function revertCardData(report: RevertReport): Record<string, unknown> {
+  const data = { name: report.name, form: report.form, taken: String(report.taken), threshold: String(report.threshold) };
+  return {
+    title: f("FLEX.Polymorph.Card.Title", data),
+    reason: f(`FLEX.Polymorph.Card.Reason.${report.reason}`, data),
+    damage: f("FLEX.Polymorph.Card.Damage", data),
+    restored: f("FLEX.Polymorph.Card.Restored", { items: String(report.items), effects: String(report.effects) }),
+    recovered: report.recovered ? f("FLEX.Polymorph.Card.Recovered", { n: String(report.recovered) }) : "",
+    threshold: report.reason === "threshold",
+    rules: report.reason === "threshold" ? "R-POLY-5, R-POLY-7, R-POLY-8" : "R-POLY-5, R-POLY-8",
+  };
+}
+
+async function postRevertCard(actor: Actor.Implementation, s: PolymorphSnapshot, report: RevertReport): Promise<void> {
+  const content = await foundry.applications.handlebars.renderTemplate(POLYMORPH_CARD, { ...revertCardData(report), img: s.form.img });
+  await ChatMessage.create({
+    content,
+    speaker: ChatMessage.getSpeaker({ actor }),
+    flags: { flex: { polymorph: { snapshot: s.id, reason: report.reason, taken: report.taken, threshold: report.threshold } } },
+  });
+}
