@@ -84,9 +84,12 @@ export function findLanding(faller: TokenLike, spot: SpotLike = faller): Landing
   const scene = faller.parent;
   if (!scene) return null;
   const fallerActor = faller.actor;
+  // A mount and its rider fall together (R-RIDE-4): neither lands on the other, whenever the landing is worked out.
+  const riding = faller.getFlag("flex", "riding") as { mount?: unknown; rider?: unknown } | null | undefined;
+  const partners = new Set([riding?.mount, riding?.rider].filter((id): id is string => typeof id === "string"));
   const candidates: LandingCandidate<Landing>[] = [];
   for (const token of scene.tokens) {
-    if (token.id === faller.id) continue;
+    if (token.id === faller.id || partners.has(token.id)) continue;
     const landing = landingOf(token);
     // Another token of the same linked actor is the faller too.
     if (!landing || (landing.actor && fallerActor && landing.actor === fallerActor)) continue;

@@ -1,0 +1,96 @@
+// Gallery pages for riding (issue 11): the character's Reiten section before mounting (the wolf to mount) and while
+// mounted (Beritten auf …, the mount's speed in the header), the mount's sheet (Trägt …), and the token HUD's riding
+// button — all through the real automation and templates. gallery.ts calls `ridingPages(add, ctx)` once per language;
+// everything it changes in the world it puts back.
+import { parse } from "node-html-parser";
+import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
+import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
+import { dismount, mountUp } from "../../src/automation/riding";
+import { createScene, placeToken, settle, type Clients } from "../harness";
+import type { AddGalleryPage } from "./gallery-companions";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface RidingGalleryContext {
+  /** The clients of this language's world (resetWorld): the first GM acts. */
+  clients: Clients;
+  /** The rider: fixtures.ts's Rikka. */
+  hero: Any;
+  /** Her companion: fixtures.ts's Grauwolf (trainer: Rikka), made ridable here and put back afterwards. */
+  wolf: Any;
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** A sheet with its Werte tab open, as gallery.ts renders sheets (each part tagged with its id). */
+async function statsPage(Sheet: Any, actor: Any) {
+  const sheet = new Sheet({ document: actor }) as Any;
+  sheet.changeTab("stats", "primary");
+  await sheet.render(true);
+  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
+  const classes = [...new Set((sheet.options.classes as string[]) ?? [])].join(" ");
+  return { html: parts.join("\n"), classes, width: sheet.options.position.width as number, height: sheet.options.position.height as number };
+}
+
+/**
+ * The token HUD around a token, as core draws it (its three columns of control icons), with Flex's riding button added
+ * by the real renderTokenHUD hook. The frame's look is core's, so it is drawn here with inline styles.
+ */
+function tokenHud(token: Any, img: string): string {
+  const g = globalThis as Any;
+  const icon = (fa: string, label: string) => `<button type="button" class="control-icon" aria-label="${escape(label)}" data-tooltip="${escape(label)}"><i class="fa-solid ${fa}" inert></i></button>`;
+  const root = parse(`<div id="token-hud" class="placeable-hud">
+<div class="col left">${icon("fa-arrows-up-down", "Elevation")}${icon("fa-arrow-up-right-dots", "Movement")}</div>
+<div class="col middle"><img src="${img}" alt="" width="100" height="100"></div>
+<div class="col right">${icon("fa-eye-slash", "Visibility")}${icon("fa-bullseye", "Target")}${icon("fa-skull", "Combat")}</div>
+</div>`).firstElementChild as Any;
+  // node-html-parser has no events: the listener the hook adds is not needed for a picture.
+  const proto = Object.getPrototypeOf(root);
+  proto.addEventListener ??= () => undefined;
+  g.Hooks.callAll("renderTokenHUD", { document: token }, root, {}, {});
+  const style = `<style>
+#token-hud{display:flex;gap:1rem;align-items:center;justify-content:center;padding:1.5rem}
+#token-hud .col{display:flex;flex-direction:column;gap:0.5rem}
+#token-hud .control-icon{width:40px;height:40px;border-radius:8px;border:1px solid var(--color-border, #7a7971);background:rgba(0,0,0,0.6);color:#eee;font-size:1.1rem;display:grid;place-items:center}
+#token-hud .middle img{border:2px dashed #ff6400;border-radius:4px}
+</style>`;
+  return `${style}${root.toString()}`;
+}
+
+/**
+ * Adds "character-riding-mounts" (the wolf to mount), "character-riding" and "creature-riding" (a mounted pair's
+ * sheets) and "token-hud-riding" (Aufsitzen on Rikka, Absitzen on the mounted wolf), each light and dark.
+ */
+export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGalleryContext): Promise<void> {
+  const saved = { reitbar: wolf.system.reitbar, groesse: wolf.system.groesse };
+  await wolf.update({ "system.reitbar": true, "system.groesse": "gross" });
+  // The sheet reads the rider's token on the scene the user views: this one, while the pages are made.
+  const scene = await createScene({ name: "Reiten", active: true });
+  const heroToken = (await placeToken(scene, hero, { col: 2, row: 2 })) as Any;
+  const wolfToken = (await placeToken(scene, wolf, { col: 3, row: 2 })) as Any;
+
+  const before = await statsPage(CharacterSheet, hero);
+  const hudBefore = tokenHud(heroToken, hero.img);
+  for (const theme of ["light", "dark"] as const) {
+    add("character-riding-mounts", before.html, before.classes, ["flexMount"], before.width, before.height, theme, hero.name);
+    add("token-hud-riding-mount", hudBefore, "flex hud", [], 320, 220, theme, "Token HUD");
+  }
+
+  await mountUp(heroToken, wolfToken);
+  await settle();
+  const rider = await statsPage(CharacterSheet, hero);
+  const mount = await statsPage(CreatureSheet, wolf);
+  const hudAfter = tokenHud(wolfToken, wolf.img);
+  for (const theme of ["light", "dark"] as const) {
+    add("character-riding", rider.html, rider.classes, ["flexDismount"], rider.width, rider.height, theme, hero.name);
+    add("creature-riding", mount.html, mount.classes, ["flexDismount"], mount.width, mount.height, theme, wolf.name);
+    add("token-hud-riding-dismount", hudAfter, "flex hud", [], 320, 220, theme, "Token HUD");
+  }
+
+  // Put the world back as the rest of the gallery expects it.
+  await dismount(heroToken);
+  await settle();
+  await scene.delete();
+  await settle();
+  await wolf.update({ "system.reitbar": saved.reitbar, "system.groesse": saved.groesse });
+}
