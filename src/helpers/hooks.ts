@@ -7,3 +7,16 @@ export function onHook<K extends keyof FlexHookSignatures>(name: K, fn: FlexHook
   // The one place the hook names meet the types: they list only the hooks they know.
   return (Hooks.on as unknown as (hook: string, handler: FlexHookSignatures[K]) => number)(name, fn);
 }
+
+/** The system's own hooks for modules (`flex.preRest`, `flex.rest`, …); the Foundry types list only core's. */
+type SystemHooks = { call: (hook: string, ...args: unknown[]) => boolean; callAll: (hook: string, ...args: unknown[]) => boolean };
+
+/** Hooks.call for a system hook: false when a handler cancels. Called on Hooks itself (its statics use `this`). */
+export function callHook(name: `flex.${string}`, ...args: unknown[]): boolean {
+  return (Hooks as unknown as SystemHooks).call(name, ...args);
+}
+
+/** Hooks.callAll for a system hook (nobody can cancel it). */
+export function callHookAll(name: `flex.${string}`, ...args: unknown[]): void {
+  (Hooks as unknown as SystemHooks).callAll(name, ...args);
+}

@@ -10,5 +10,7 @@ export interface TokenMovementLike {
 }
 
 export interface FlexHookSignatures {
+  /** Core calls render<Class> for each class of a rendered application; the item sheet's features wire their parts here. */
+  renderItemSheetV2: (app: { document?: Item.Implementation | null }, element: HTMLElement) => unknown;
   moveToken: (token: TokenDocument.Implementation, movement: TokenMovementLike, operation: { flexNoFall?: boolean } | undefined, user: User.Implementation) => unknown;
 }

@@ -6,6 +6,7 @@ import { ATTRIBUTE_KEYS } from "../../config";
 import type { TalentCategory } from "../../config";
 import { missingTalent, sameTalentName, talentLinkOf } from "../../data/item/talent-link";
 import { VERBRAUCH } from "../../data/item/types";
+import { onHook } from "../../helpers/hooks";
 import { SubmitCheck } from "./sheet-input";
 import { flexItemSystem } from "./system-data";
 
@@ -87,9 +88,21 @@ export interface ItemDetailsExtension {
 }
 const detailExtensions = new Map<string, ItemDetailsExtension>();
 
-/** Registers what the details part of `type` adds (once, at init). */
+/** Registers what the details part of `type` adds (once, at init); its wiring runs after each render of the sheet. */
 export function registerItemDetails(type: string, extension: ItemDetailsExtension): void {
+  if (!detailExtensions.size) {
+    onHook("renderItemSheetV2", (app, element) => {
+      const item = app.document;
+      if (item) detailExtensions.get(item.type)?.render?.(item, element);
+    });
+  }
   detailExtensions.set(type, extension);
+}
+
+/** A button of a type's details part (`data-detail`), handled by the feature that registered it. */
+async function onItemDetail(this: { document: Item.Implementation }, _event: PointerEvent, target: HTMLElement): Promise<void> {
+  const run = detailExtensions.get(this.document.type)?.actions?.[target.dataset.detail ?? ""];
+  if (run) await run(this.document, target);
 }
 
 export class FlexItemSheet<
@@ -102,7 +115,7 @@ export class FlexItemSheet<
     position: { width: 520, height: 560 },
     window: { resizable: true },
     form: { submitOnChange: true },
-    actions: { itemDetail: FlexItemSheet.#onItemDetail },
+    actions: { itemDetail: onItemDetail },
   };
 
   static override PARTS = {
@@ -156,17 +169,6 @@ export class FlexItemSheet<
     let warning: string | null = null;
     if (missing && actor) warning = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: missing.name }) : i18n.localize("FLEX.Item.Talent.None");
     return { name: `system.${link.field}`, label: `${prefix}.label`, hint: `${prefix}.hint`, value: link.name, select: !!actor || names.length > 0, options, warning };
-  }
-
-  protected override async _onRender(...args: Parameters<Base["_onRender"]>) {
-    await super._onRender(...args);
-    detailExtensions.get(this.document.type)?.render?.(this.document, this.element);
-  }
-
-  /** A button of a type's details part, handled by the feature that registered it. */
-  static async #onItemDetail(this: FlexItemSheet, _event: PointerEvent, target: HTMLElement) {
-    const run = detailExtensions.get(this.document.type)?.actions?.[target.dataset.detail ?? ""];
-    if (run) await run(this.document, target);
   }
 
   // Form input: checked before core validates it, as on the actor sheets.

@@ -54,7 +54,7 @@ function companionView(trainer: Actor.Implementation, creature: Actor.Implementa
     uuid: creature.uuid,
     name: creature.token?.name || creature.name,
     img: creature.img ?? "",
-    kind: CONFIG.FLEX.creatureKinds[sys.art ?? ""] ?? String(sys.art ?? ""),
+    kind: (CONFIG.FLEX.creatureKinds as Record<string, string>)[sys.art ?? ""] ?? String(sys.art ?? ""),
     misstrauen: Number(sys.derived?.misstrauen) || 0,
     talent,
     hasTalent: !!talent && !!trainer.findTalent(talent),

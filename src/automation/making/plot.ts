@@ -86,7 +86,7 @@ export async function runSow(payload: Record<string, unknown>, { requester }: Re
   if (sys.gesaetAm !== null) return refused("sown");
   const cost = sys.derived.kosten;
   const now = worldNow();
-  const sown = { "system.gesaetAm": now, "system.benachrichtigt": false };
+  const sown: Record<string, unknown> = { "system.gesaetAm": now, "system.benachrichtigt": false };
   if (ledgerHas(actor, sowKey(plot))) {
     await plot.update(sown);
     return { ok: true, already: true, cost, yield: 0, balance: null, created: [], messageId: null };
@@ -130,7 +130,8 @@ export async function runHarvest(payload: Record<string, unknown>, { requester }
     created = (made as Item.Implementation[]).map((i) => i.id!);
   }
   // The field lies fallow again; the next sowing has the next number (its own marks).
-  await plot.update({ "system.gesaetAm": null, "system.benachrichtigt": false, "system.ernten": Math.min(LIMITS.training, sys.ernten + 1) });
+  const fallow: Record<string, unknown> = { "system.gesaetAm": null, "system.benachrichtigt": false, "system.ernten": Math.min(LIMITS.training, sys.ernten + 1) };
+  await plot.update(fallow);
   if (already) return { ok: true, already: true, cost: 0, yield: worth, balance: null, created, messageId: null };
   const messageId = await postCard(
     FIELD_CARD,

@@ -29,6 +29,8 @@ import {
 } from "./shared";
 
 const PAY = "craftPay";
+/** The project's materials are paid (an update payload). */
+const PAID: Record<string, unknown> = { "system.bezahlt": true };
 const WORK = "craftWork";
 
 /** At most this many blocks in one session (a week of six 4-hour blocks a day), or this many workdays. */
@@ -83,8 +85,8 @@ export async function createProject(actor: Actor.Implementation, source: Item.Im
     ui.notifications?.warn(game.i18n!.format("FLEX.Making.NotCraftable", { item: source.name }));
     return null;
   }
-  const [created] = await actor.createEmbeddedDocuments("Item", [data]);
-  return (created as Item.Implementation | undefined) ?? null;
+  const [created] = ((await actor.createEmbeddedDocuments("Item", [data as Item.CreateData])) ?? []) as Item.Implementation[];
+  return created ?? null;
 }
 
 /** A new target for a project (dropped onto its sheet): only before the materials are paid. */
@@ -159,13 +161,13 @@ export async function runPayMaterials(payload: Record<string, unknown>, { reques
   if (sys.bezahlt) return { ok: true, already: true, cost, balance: null, messageId: null };
   if (ledgerHas(actor, materialKey(project))) {
     // Paid on an earlier request whose second write was lost (a GM dropped): mark it, charge nothing.
-    await project.update({ "system.bezahlt": true });
+    await project.update(PAID);
     return { ok: true, already: true, cost, balance: null, messageId: null };
   }
   const payment = paymentChanges(actor, cost, materialKey(project));
   if ("reason" in payment) return payment;
   await actor.update(payment.changes);
-  await project.update({ "system.bezahlt": true });
+  await project.update(PAID);
   const target = projectTarget(project)!;
   const messageId = await postCard(
     CRAFT_CARD,
@@ -257,7 +259,7 @@ export async function runProjectSession(payload: Record<string, unknown>, { requ
   // that finds it on the next click, never a second item and never a lost one.
   let created: string[] = madeItems(actor, craftKey(project)).map((i) => i.id!);
   if (complete && !created.length) {
-    const made = await actor.createEmbeddedDocuments("Item", finishedItems(project, target));
+    const made = await actor.createEmbeddedDocuments("Item", finishedItems(project, target) as Item.CreateData[]);
     created = (made as Item.Implementation[]).map((i) => i.id!);
   }
   const entry: ProjectLogEntry = { id: requestId, at: worldNow(), by: requester.id!, ews: rolls.map((r) => r.result.ew), days, gain, total };

@@ -4,6 +4,8 @@
 // remembered on each actor in the same write), one item write per actor whose kits or resources change, one
 // time advance, one card. A repeated request changes nothing. Only a GM may call a rest.
 import type { CharacterData } from "../../data/actor/character";
+import { FlexCombat } from "../../documents/combat";
+import { callHook, callHookAll } from "../../helpers/hooks";
 import { restSettings } from "../../helpers/settings";
 import { removeStatuses } from "../../helpers/status-effects";
 import { isRestType, REST_DURATION } from "../../rules";
@@ -90,7 +92,8 @@ export interface RestReport {
 
 /** Decision: a character fighting in a started combat has its rest interrupted (it counts as not taken). */
 function inCombat(actor: Actor.Implementation): boolean {
-  return (game.combats?.contents ?? []).some((c) => c.started && c.combatants.some((cb) => cb.actor?.id === actor.id));
+  // The types give stored combats a shape without Combat's getters; a Flex combat has them.
+  return (game.combats?.contents ?? []).some((c: unknown) => c instanceof FlexCombat && c.started && c.combatants.some((cb) => cb.actor?.id === actor.id));
 }
 
 function readRequest(payload: Record<string, unknown>): RestRequest | null {
@@ -128,7 +131,7 @@ export async function runRest(payload: Record<string, unknown>, { requester, req
   if (!resting.length) return report;
 
   const hook: RestHookData = { requestId, type, actorIds: resting.map((r) => r.actor.id!), start, duration, end: start + duration, healer: request.healer, advanceTime: true };
-  if (Hooks.call("flex.preRest", hook) === false) return { ...report, cancelled: true };
+  if (callHook("flex.preRest", hook) === false) return { ...report, cancelled: true };
 
   const people = resting.map(({ actor, sys }) => participant(actor, sys, request, request.interrupted || inCombat(actor)));
   const kits = new KitPool(resting.map((r) => r.actor));
@@ -156,6 +159,6 @@ export async function runRest(payload: Record<string, unknown>, { requester, req
     report.advanced = true;
   }
   report.messageId = await postRestCard(report, rolls);
-  Hooks.callAll("flex.rest", { ...hook, report });
+  callHookAll("flex.rest", { ...hook, report });
   return report;
 }
