@@ -18,10 +18,12 @@ import { registerCombat } from "./automation/combat";
 import { registerShortCombat } from "./automation/short-combat";
 import { openShortCombat, registerShortCombatUI } from "./applications/short-combat";
 import { registerCompanions } from "./automation/companions";
+import { registerRiding } from "./automation/riding";
 import { openTrainingDialog } from "./applications/dialogs/training-dialog";
 import { registerHotbar, rollItemByUuid } from "./automation/hotbar";
+import { polymorph, registerPolymorph } from "./automation/polymorph";
 import { FlexItem } from "./documents/item";
-import { registerActorDirectoryButtons, registerRestDirectoryButton } from "./helpers/directory";
+import { registerActorDirectoryButtons, registerRestDirectoryButton, registerRewardDirectoryButton } from "./helpers/directory";
 import { registerRest } from "./automation/rest";
 import { registerRestPrompt } from "./applications/dialogs/rest-answer-dialog";
 import { registerRestResourceDetails } from "./applications/dialogs/rest-resource";
@@ -68,7 +70,10 @@ Hooks.once("init", () => {
   registerMaking();
   registerMakingSheets();
   registerCompanions({ openTrainingDialog });
+  registerRiding();
   registerHotbar();
+  // Last: it wraps the item rollers the features above registered (R-POLY-2 / R-POLY-3).
+  registerPolymorph();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
@@ -77,8 +82,9 @@ Hooks.once("init", () => {
 
   registerActorDirectoryButtons(openEndOfDayDialog);
   registerRestDirectoryButton(() => rest());
+  registerRewardDirectoryButton(() => rewards());
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph };
 });

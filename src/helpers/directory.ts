@@ -1,25 +1,27 @@
-// A GM button in the Actors sidebar that opens the end-of-day dialog.
-export function registerActorDirectoryButtons(openEndOfDay: () => Promise<void>): void {
+// GM buttons in the Actors sidebar: end of day, rest and rewards (each opens its dialog).
+
+/** Adds one GM button to the Actors sidebar's header actions, once per render. */
+function directoryButton(className: string, icon: string, labelKey: string, open: () => Promise<unknown>): void {
   Hooks.on("renderActorDirectory", (_app: unknown, html: HTMLElement) => {
-    if (!game.user?.isGM || html.querySelector(".flex-end-of-day")) return;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "flex-end-of-day";
-    button.innerHTML = `<i class="fa-solid fa-moon" inert></i> ${game.i18n!.localize("FLEX.EndOfDay.Button")}`;
-    button.addEventListener("click", () => void openEndOfDay());
-    html.querySelector(".header-actions")?.append(button);
+    if (!game.user?.isGM || html.querySelector(`.${className}`)) return;
+    const label = foundry.utils.escapeHTML(game.i18n!.localize(labelKey));
+    // Built from markup on the directory's own element, so it works in any document the sidebar lives in.
+    html.querySelector(".header-actions")?.insertAdjacentHTML("beforeend", `<button type="button" class="${className}"><i class="fa-solid ${icon}" inert></i> ${label}</button>`);
+    html.querySelector(`.${className}`)?.addEventListener("click", () => void open());
   });
 }
 
-/** A GM button in the Actors sidebar that opens the rest dialog (RULES.md §11). */
+/** R-EXH-3: the end-of-day dialog. */
+export function registerActorDirectoryButtons(openEndOfDay: () => Promise<void>): void {
+  directoryButton("flex-end-of-day", "fa-moon", "FLEX.EndOfDay.Button", openEndOfDay);
+}
+
+/** RULES.md §11: the rest dialog. */
 export function registerRestDirectoryButton(openRest: () => Promise<unknown>): void {
-  Hooks.on("renderActorDirectory", (_app: unknown, html: HTMLElement) => {
-    if (!game.user?.isGM || html.querySelector(".flex-rest")) return;
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "flex-rest";
-    button.innerHTML = `<i class="fa-solid fa-campground" inert></i> ${game.i18n!.localize("FLEX.Rest.Button")}`;
-    button.addEventListener("click", () => void openRest());
-    html.querySelector(".header-actions")?.append(button);
-  });
+  directoryButton("flex-rest", "fa-campground", "FLEX.Rest.Button", openRest);
+}
+
+/** R-MONEY-1: the reward helper. */
+export function registerRewardDirectoryButton(openRewards: () => Promise<unknown>): void {
+  directoryButton("flex-rewards", "fa-coins", "FLEX.Making.Reward.Title", openRewards);
 }

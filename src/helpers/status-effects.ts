@@ -19,11 +19,22 @@ export const FLEX_STATUSES = [
 
 export type FlexStatusId = (typeof FLEX_STATUSES)[number]["id"];
 
+/**
+ * Core statuses that mean something in Flex, named by the system: core's names stay English unless a translation
+ * module is installed. The others (shields, targets, up- and downgrades, …) stay defined, so effects that carry them
+ * keep their names and icons, but leave the token HUD and the sheet.
+ */
+export const CORE_STATUSES_KEPT: ReadonlySet<string> = new Set([
+  "dead", "unconscious", "sleep", "stun", "prone", "restrain", "paralysis", "fly", "blind", "deaf", "silence", "fear", "burning", "frozen", "poison", "bleeding", "disease", "invisible",
+]);
+
 /** Adds the Flex statuses to core's (dead, unconscious, …), replacing any of the same id. */
 export function registerStatusEffects(): void {
   const ids = new Set<string>(FLEX_STATUSES.map((s) => s.id));
-  const kept = CONFIG.statusEffects.filter((s) => !ids.has(s.id));
-  CONFIG.statusEffects = [...kept, ...FLEX_STATUSES.map((s) => ({ ...s }))] as typeof CONFIG.statusEffects;
+  const core = CONFIG.statusEffects
+    .filter((s) => !ids.has(s.id))
+    .map((s) => (CORE_STATUSES_KEPT.has(s.id) ? { ...s, name: `FLEX.Status.core.${s.id}` } : { ...s, hud: false }));
+  CONFIG.statusEffects = [...core, ...FLEX_STATUSES.map((s) => ({ ...s }))] as typeof CONFIG.statusEffects;
 }
 
 /** The actor's active effects that stand for exactly one of these statuses (as the token HUD makes them). */

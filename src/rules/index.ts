@@ -23,3 +23,5 @@ export * from "./farming";
 export * from "./companions";
 export * from "./training";
 export * from "./rest";
+export * from "./riding";
+export * from "./polymorph";

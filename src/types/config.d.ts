@@ -14,8 +14,11 @@ import type { requestEndOfDay } from "../automation/end-of-day";
 import type { fall } from "../automation/falling";
 import type { commandCompanion, trainCompanion } from "../automation/companions";
 import type { openTrainingDialog } from "../applications/dialogs/training-dialog";
+import type { dismount, mountUp } from "../automation/riding/mount";
+import type { tidyRiding } from "../automation/riding/tidy";
 import type { rollItemByUuid } from "../automation/hotbar";
 import type { advanceBreath } from "../automation/water";
+import type { polymorph } from "../automation/polymorph";
 import type { FlexConfig } from "../config";
 import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
@@ -34,6 +37,10 @@ export interface FlexApi {
   trainCompanion?: typeof trainCompanion;
   commandCompanion?: typeof commandCompanion;
   openTrainingDialog?: typeof openTrainingDialog;
+  /** Riding (R-RIDE-1 … 5): added by automation/riding at setup. */
+  mountUp?: typeof mountUp;
+  dismount?: typeof dismount;
+  tidyRiding?: typeof tidyRiding;
   requestEndOfDay: typeof requestEndOfDay;
   openEndOfDayDialog: typeof openEndOfDayDialog;
   advanceBreath: typeof advanceBreath;
@@ -52,6 +59,8 @@ export interface FlexApi {
   making: typeof making;
   /** RULES.md §11: the GM calls a rest (without a type: the rest dialog). */
   rest: typeof rest;
+  /** RULES.md §6: transform a character into a creature and back (automation/polymorph). */
+  polymorph: typeof polymorph;
 }
 
 declare global {
@@ -113,6 +122,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         training?: { requests?: string[] };
         /** The rest requests applied to this character, latest last (RULES.md §11). */
         restsDone?: string[];
+        /** R-POLY-1 … 8: the snapshot of the character while it is transformed (read through automation/polymorph). */
+        polymorph?: unknown;
       };
     };
     Item: {
@@ -127,6 +138,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         log?: unknown;
         /** The request that made this item (a finished project, a harvest): it is made once. */
         madeBy?: string;
+        /** R-POLY-4: the snapshot id of the transformation that brought this item with the form. */
+        polymorphForm?: string;
       };
     };
     Combatant: {
@@ -135,6 +148,12 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         actions?: rules.ActionState;
         /** R-CORE-14: the random tiebreak, drawn once when the combatant is created. */
         tiebreak?: number;
+      };
+    };
+    Token: {
+      flex: {
+        /** R-RIDE-1 … R-RIDE-4: the rider's token names its mount's token, the mount's its rider's (automation/riding/pair.ts). */
+        riding?: { mount?: string; rider?: string };
       };
     };
     Macro: {
@@ -159,6 +178,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         noRest?: unknown;
         training?: unknown;
         command?: unknown;
+        polymorph?: unknown;
       };
     };
   }
@@ -167,6 +187,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.fallAutomatic": boolean;
     "flex.fallRoller": string;
     "flex.fallAutoApply": boolean;
+    "flex.polymorphRenameToken": boolean;
     "flex.damageApply": DamageApplyMode;
     "flex.creatureDefence": CreatureDefenceMode;
     "flex.harvestYield": HarvestYieldMode;

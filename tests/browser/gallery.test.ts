@@ -37,7 +37,9 @@ describe("the gallery in headless Chromium", () => {
       "character-companions", "dialog-training", "chat-companions-1", "chat-companions-2",
       "short-combat-setup", "short-combat-tool", "short-combat-player", "chat-short-combat",
       "dialog-rest-start", "dialog-rest-answer", "dialog-rest-downtime", "chat-rest", "chat-no-rest", "character-no-rest", "item-resource",
-      "item-project", "item-plot", "dialog-craft-start", "dialog-craft-session", "dialog-work", "dialog-reward", "chat-making"]) {
+      "item-project", "item-plot", "dialog-craft-start", "dialog-craft-session", "dialog-work", "dialog-reward", "chat-making",
+      "character-polymorph", "chat-polymorph",
+      "character-riding-mounts", "character-riding", "creature-riding", "token-hud-riding-mount", "token-hud-riding-dismount"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);

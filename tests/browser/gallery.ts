@@ -14,7 +14,9 @@ import { as, createActor, createScene, messages, placeToken, queueDice, resetWor
 import { grauwolf, rikka } from "./fixtures";
 import { companionPages } from "./gallery-companions";
 import { makingPages } from "./gallery-making";
+import { polymorphPages } from "./gallery-polymorph";
 import { restPages } from "./gallery-rest";
+import { ridingPages } from "./gallery-riding";
 import { shortCombatPages } from "./gallery-short-combat";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -264,9 +266,11 @@ export async function buildGallery(): Promise<GalleryPage[]> {
 
     // Each capability adds its own pages (sheets, dialogs and cards made by the same automation a table uses).
     await companionPages(add, { clients, hero, wolf });
+    await ridingPages(add, { clients, hero, wolf });
     await shortCombatPages(add, { clients, hero, wolf });
     await restPages(add, { clients });
     await makingPages(add, { clients, hero });
+    await polymorphPages(add, { clients, hero });
   }
   return pages;
 }

@@ -308,6 +308,7 @@ export class Document extends DataModel {
       coll!.set(doc.id, doc);
     }
     (parent ?? null)?.prepareData();
+    syncDelta(parent);
     for (const doc of docs) if (!parent) doc.prepareData();
     broadcast(() => {
       for (const doc of docs) {
@@ -348,10 +349,7 @@ export class Document extends DataModel {
     state.writes.push({ userId: user.id, action: "update", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: planned.map((p) => p.doc.id), data: planned.map((p) => deepClone(p.changes)) });
     const diffs = planned.map(({ doc, changes }) => ({ doc, diff: doc.updateSource(changes) }));
     // An unlinked token's actor keeps its changes in the token's delta, written by the same request.
-    for (const { doc } of diffs) {
-      const parent = doc.parent as Document | null;
-      if (cls.documentName === "Actor" && parent?.documentName === "Token") parent._source.delta = { system: deepClone(doc._source.system) };
-    }
+    for (const { doc } of diffs) syncDelta(doc);
     for (const { doc } of diffs) {
       const p = doc.parent as Document | null;
       if (p) p.prepareData();
@@ -377,6 +375,8 @@ export class Document extends DataModel {
       if (!doc) throw new Error(`${cls.documentName} [${id}] does not exist`);
       if (!doc.canUserModify(user, "delete")) throw new Error(`User ${user.name} lacks permission to delete ${cls.documentName} [${id}]`);
       if ((await doc._preDelete(options, user)) === false) continue;
+      // Like Foundry, the deleting client's preDelete hooks may cancel the deletion of a document.
+      if ((globalThis as unknown as { Hooks: { call: (...a: unknown[]) => boolean } }).Hooks.call(`preDelete${cls.documentName}`, doc, options, user.id) === false) continue;
       docs.push(doc);
     }
     if (!docs.length) return [];
@@ -389,6 +389,7 @@ export class Document extends DataModel {
       }
     }
     parent?.prepareData();
+    syncDelta(parent);
     broadcast(() => {
       for (const doc of docs) {
         doc._onDelete(options, user.id);
@@ -426,6 +427,19 @@ export class Document extends DataModel {
   }
   toJSON(): Obj { return this.toObject(); }
   getRollData(): Obj { return deepClone(((this.system as { toObject?: () => Obj })?.toObject?.() ?? {}) as Obj); }
+}
+
+/**
+ * Like Foundry's ActorDelta: everything an unlinked token's actor changes (its system, name, image, flags,
+ * items and effects, and the items' effects) is stored on its token, so that the token's actor is built
+ * from the base actor and this delta again after a reload. Called with any document inside such an actor.
+ */
+function syncDelta(doc: Document | null): void {
+  let d: Document | null = doc;
+  while (d && !(d.documentName === "Actor" && (d.parent as Document | null)?.documentName === "Token")) d = d.parent as Document | null;
+  if (!d) return;
+  const { system, name, img, flags, items, effects } = d.toObject();
+  (d.parent as Document)._source.delta = deepClone({ system, name, img, flags, items, effects });
 }
 
 function prefix(p: string, failures: Record<string, string>): Record<string, string> {
@@ -571,7 +585,9 @@ export class ActiveEffect extends Document {
       transfer: new BooleanField({ initial: true }),
     };
   }
-  get active(): boolean { return !this.disabled; }
+  /** Core: whether system logic keeps this effect from applying; a system's effect class overrides it. */
+  get isSuppressed(): boolean { return false; }
+  get active(): boolean { return !this.disabled && !this.isSuppressed; }
   get isTemporary(): boolean { return this.statuses.size > 0; }
   /** ActiveEffect.fromStatusEffect: an unsaved effect built from a CONFIG.statusEffects entry, its name localised. */
   static async fromStatusEffect(statusId: string, options: ModelContext = {}): Promise<ActiveEffect> {
@@ -912,6 +928,16 @@ export class Macro extends Document {
   }
 }
 
+/** game.scenes: the active scene (flagged `active`), and the one a client views (here: the active one, as a client that has not navigated away). */
+class Scenes extends Collection<Document> {
+  get active(): Document | null {
+    return this.find((s) => (s as unknown as { active: boolean }).active) ?? null;
+  }
+  get viewed(): Document | null {
+    return this.active;
+  }
+}
+
 export const worldCollections = {
   macros: new Collection<Macro>(),
   users: new Users(),
@@ -919,7 +945,7 @@ export const worldCollections = {
   items: new Collection<Item>(),
   messages: new Collection<ChatMessage>(),
   combats: new Collection<Combat>(),
-  scenes: new Collection<Document>(),
+  scenes: new Scenes(),
 };
 
 function worldCollectionFor(documentName: string): Collection<Document> | undefined {

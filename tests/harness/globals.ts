@@ -152,11 +152,18 @@ export function installGlobals(): void {
     Tile: { documentClass: TileDocument },
     RegionBehavior: { documentClass: RegionBehavior, dataModels: {}, typeIcons: {}, typeLabels: {} },
     Dice: { rolls: [Roll], randomUniform: Math.random },
+    // Core v13's status ids (names are core's keys, English without a translation module).
     statusEffects: [
-      { id: "dead", name: "EFFECT.StatusDead", img: "icons/svg/skull.svg" },
-      { id: "unconscious", name: "EFFECT.StatusUnconscious", img: "icons/svg/unconscious.svg" },
-      { id: "fly", name: "EFFECT.StatusFlying", img: "icons/svg/wing.svg" },
-    ],
+      ["dead", "Dead", "skull"], ["unconscious", "Unconscious", "unconscious"], ["sleep", "Asleep", "sleep"], ["stun", "Stunned", "daze"],
+      ["prone", "Prone", "falling"], ["restrain", "Restrained", "net"], ["paralysis", "Paralysis", "paralysis"], ["fly", "Flying", "wing"],
+      ["blind", "Blind", "blind"], ["deaf", "Deaf", "deaf"], ["silence", "Silenced", "silenced"], ["fear", "Fear", "terror"],
+      ["burning", "Burning", "fire"], ["frozen", "Frozen", "frozen"], ["shock", "Shocked", "lightning"], ["corrode", "Corroding", "acid"],
+      ["bleeding", "Bleeding", "blood"], ["disease", "Disease", "biohazard"], ["poison", "Poison", "poison"], ["curse", "Cursed", "sun"],
+      ["regen", "Regeneration", "regen"], ["degen", "Degeneration", "degen"], ["hover", "Hovering", "wingfoot"], ["burrow", "Burrowing", "mole"],
+      ["upgrade", "Upgrade", "upgrade"], ["downgrade", "Downgrade", "downgrade"], ["invisible", "Invisible", "invisible"], ["target", "Target", "target"],
+      ["eye", "MarkedEye", "eye"], ["bless", "Blessed", "angel"], ["fireShield", "FireShield", "fire-shield"], ["coldShield", "IceShield", "ice-shield"],
+      ["magicShield", "MagicShield", "mage-shield"], ["holyShield", "HolyShield", "holy-shield"],
+    ].map(([id, name, img]) => ({ id, name: `EFFECT.Status${name}`, img: `icons/svg/${img}.svg` })),
     specialStatusEffects: { DEFEATED: "dead" },
     sounds: { dice: "sounds/dice.wav", lock: "sounds/lock.wav", notification: "sounds/notify.wav", combat: "sounds/drums.wav" },
     queries: {},
@@ -195,7 +202,8 @@ export function installGlobals(): void {
     },
   };
   Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Macro, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });
-  g.fromUuid = async (uuid: string) => fromUuidSync(uuid);
+  // A compendium document is read from its pack (tests/harness/index.ts: addToCompendium).
+  g.fromUuid = async (uuid: string) => (uuid.startsWith("Compendium.") ? ((await import("./index")).compendium.get(uuid) ?? null) : fromUuidSync(uuid));
   g.renderTemplate = renderTemplate;
   void track;
 }

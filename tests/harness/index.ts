@@ -1,7 +1,7 @@
 // What tests use to drive the simulated Foundry: connect clients, act as a user, inspect writes,
 // chat messages and notifications, and make dice show chosen faces.
 import type { ChatMessage} from "./documents";
-import { Actor, ROLES, User, dropConnection, queryCount, worldCollections, type Document } from "./documents";
+import { Actor, ROLES, User, broadcast, dropConnection, queryCount, worldCollections, type Document } from "./documents";
 import { resetClientLocal } from "../../src/helpers/client-local";
 import { queueDice } from "./roll";
 import type { RegionDocument, Scene, TokenDocument } from "./scene";
@@ -17,6 +17,7 @@ export interface Clients { gms: User[]; players: User[]; all: User[] }
 /** Empties the world and connects `gms` GMs and `players` players; the first GM is the acting user. */
 export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
   for (const c of Object.values(worldCollections)) c.clear();
+  compendium.clear();
   state.writes.length = 0;
   state.notifications.length = 0;
   state.errors.length = 0;
@@ -44,11 +45,53 @@ export async function as<T>(user: User, fn: () => Promise<T> | T): Promise<T> {
 }
 
 /** The user's browser drops: its open queries fail, and it sends no more writes. */
-export function disconnect(user: User): void { dropConnection(user); }
+export function disconnect(user: User): void {
+  dropConnection(user);
+  userConnected(user, false);
+}
 /** The user comes back (a reload: this client's own memory is gone). */
 export function reconnect(user: User): void {
   resetClientLocal(user.id);
   (user as unknown as { active: boolean }).active = true;
+  userConnected(user, true);
+}
+/** Like Foundry, every connected client hears that a user connected or dropped (the `userConnected` hook). */
+function userConnected(user: User, connected: boolean): void {
+  broadcast(() => (globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => unknown } }).Hooks.callAll("userConnected", user, connected));
+}
+
+/**
+ * Everyone reloads: every world actor is built again from what the database holds (its source through JSON),
+ * every unlinked token's actor again from its base actor and delta, and each client's memory is gone. A
+ * test must fetch its documents again afterwards, as a reloaded client would.
+ */
+export function reloadWorld(): void {
+  const ActorCls = (Actor as unknown as { implementation: typeof Actor }).implementation;
+  for (const [id, actor] of [...worldCollections.actors.entries()]) {
+    const fresh = new ActorCls(JSON.parse(JSON.stringify(actor.toObject())) as Obj, { strict: false });
+    worldCollections.actors.set(id, fresh);
+    fresh.prepareData();
+  }
+  for (const scene of worldCollections.scenes.values()) {
+    const tokens = scene.collectionsByName.Token;
+    for (const token of tokens?.values() ?? []) (token as unknown as TokenDocument).reloadActor();
+  }
+  for (const user of worldCollections.users.values()) resetClientLocal(user.id);
+}
+
+/** Documents in compendium packs, by uuid: fromUuid finds them, the world's collections do not hold them. */
+export const compendium = new Map<string, Document>();
+
+/** Puts an actor into a compendium pack (as a built pack holds it) and returns its uuid, "Compendium.flex.<pack>.Actor.<id>". */
+export function addToCompendium(pack: string, data: Obj): string {
+  const ActorCls = (Actor as unknown as { implementation: typeof Actor }).implementation;
+  const actor = new ActorCls({ _id: randomID(), ...data }, { strict: true });
+  const uuid = `Compendium.flex.${pack}.Actor.${actor.id}`;
+  Object.defineProperty(actor, "uuid", { value: uuid });
+  Object.defineProperty(actor, "pack", { value: `flex.${pack}` });
+  actor.prepareData();
+  compendium.set(uuid, actor);
+  return uuid;
 }
 
 export function writesOf(filter: Partial<Pick<WriteRecord, "action" | "documentName" | "userId">> = {}): WriteRecord[] {

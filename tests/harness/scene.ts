@@ -137,9 +137,18 @@ export class TokenDocument extends Document {
       hidden: new BooleanField({ initial: false }),
       disposition: new NumberField({ required: true, nullable: false, initial: -1 }),
       delta: new ObjectField(),
+      texture: new ObjectField({ initial: () => ({ src: null }) }),
     };
   }
   get scene(): Scene { return this.parent as Scene; }
+  /** A reload: the token's actor is built again from the base actor and the stored delta. */
+  reloadActor(): void {
+    this._initialize();
+    this.synthetic = null;
+    const { Actor: _dropped, ...rest } = this.collectionsByName;
+    void _dropped;
+    this.collectionsByName = rest;
+  }
   get baseActor(): Actor | null { return (worldCollections.actors.get(this.actorId ?? "") as Actor | undefined) ?? null; }
   get isLinked(): boolean { return this.actorLink; }
   /** The linked world actor, or this token's own synthetic actor built from the base actor and its delta. */

@@ -5,7 +5,9 @@ import { ATTRIBUTE_KEYS } from "../../config";
 import type { AttributeKey } from "../../config";
 import { actionStatusOf } from "../../automation/combat/actions";
 import { actionLabel } from "../../automation/combat/tracker";
+import { dismount, mountUp, movementOf, ridingSection, tokenFromUuid } from "../../automation/riding";
 import type { FlexActor } from "../../documents/actor";
+import { itemRollerFor } from "../../documents/features";
 import { missingTalent } from "../../data/item/talent-link";
 import { dieLabel, parseDie } from "../../rules";
 import { promptCheck } from "../dialogs/check-dialog";
@@ -17,6 +19,9 @@ import { flexActorSystem, flexItemSystem, isItemType } from "./system-data";
 import type { FlexActorSystem } from "./system-data";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+
+/** Item types a click rolls (attacks, spells); other types roll when a feature registered a roller (projects, fields). */
+const ROLLED_TYPES = new Set(["weapon", "spell", "attack"]);
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
 
@@ -69,6 +74,8 @@ export class FlexActorSheet<
       toggleEffect: FlexActorSheet.#onToggleEffect,
       deleteEffect: FlexActorSheet.#onDeleteEffect,
       fall: FlexActorSheet.#onFall,
+      flexMount: FlexActorSheet.#onMount,
+      flexDismount: FlexActorSheet.#onDismount,
     },
   };
 
@@ -124,6 +131,8 @@ export class FlexActorSheet<
       quickStats: this.quickStats(),
       currency: game.settings!.get("flex", "currencyLabel"),
       combatActions: this.combatActions(),
+      // R-RIDE-1 … R-RIDE-4: the pair the actor is in, or the mounts it could mount now.
+      riding: ridingSection(actor),
     });
   }
 
@@ -163,13 +172,13 @@ export class FlexActorSheet<
     const format = (key: string, n: number) => game.i18n!.format(key, { n: String(n) });
     return [
       { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse] ?? s.groesse), options: CONFIG.FLEX.sizes },
-      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: format("FLEX.Sheet.Schritt", s.geschwindigkeit), min: 0, step: 1, hint: format("FLEX.Sheet.SwimSpeed", s.derived.schwimmen) },
+      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: format("FLEX.Sheet.Schritt", s.geschwindigkeit), min: 0, step: 1, hint: format("FLEX.Sheet.SwimSpeed", s.derived.schwimmen), ...this.mountedSpeed() },
     ];
   }
 
   protected itemRow(item: Item.Implementation): ItemRowContext {
     const tags: string[] = [];
-    const row: ItemRowContext = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ["weapon", "spell", "attack"].includes(item.type), tags, missingTalent: this.missingTalentTag(item), use: null };
+    const row: ItemRowContext = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ROLLED_TYPES.has(item.type) || !!itemRollerFor(item.type), tags, missingTalent: this.missingTalentTag(item), use: null };
     const sys = flexItemSystem(item);
     if (!sys) return row;
     const t = (k: string, d?: Record<string, unknown>) => game.i18n!.format(k, (d ?? {}) as Record<string, string>);
@@ -184,6 +193,9 @@ export class FlexActorSheet<
     const charges = sys.ladungen;
     if (charges && (charges.max > 0 || spends === "ladung")) tags.push(t("FLEX.Sheet.Tag.Charges", { value: charges.value, max: charges.max }));
     if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));
+    // RULES.md §11: a resource's pool (Zauberplätze, Ki, …).
+    const pool = sys.vorrat;
+    if (pool && typeof pool.value === "number") tags.push(`${pool.value} / ${pool.max}`);
     if (sys.ausgeruestet === true) tags.push(t("FLEX.Item.base.FIELDS.ausgeruestet.label"));
     if (spends) {
       const left = spends === "ladung" ? (charges?.value ?? 0) : typeof sys.menge === "number" ? sys.menge : 0;
@@ -348,6 +360,27 @@ export class FlexActorSheet<
 
   static async #onDeleteEffect(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
     await this.effectFrom(target)?.delete();
+  }
+
+  /** R-RIDE-4: mounted, the header shows the mount's speed and swimming speed instead of the actor's own. */
+  protected mountedSpeed(): Record<string, unknown> {
+    const movement = movementOf(this.document);
+    if (movement.mount === null) return {};
+    const i18n = game.i18n!;
+    return { display: i18n.format("FLEX.Sheet.Schritt", { n: String(movement.speed) }), hint: i18n.format("FLEX.Riding.SpeedHint", { mount: movement.mount, swim: String(movement.swim) }) };
+  }
+
+  /** R-RIDE-1 / R-RIDE-2: the sheet's token mounts the chosen mount. */
+  static async #onMount(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const rider = tokenFromUuid(target.dataset.rider);
+    const mount = tokenFromUuid(target.dataset.mount);
+    if (rider && mount) await mountUp(rider, mount);
+  }
+
+  /** R-RIDE-2: the sheet's pair dismounts. */
+  static async #onDismount(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
+    const token = tokenFromUuid(target.dataset.token);
+    if (token) await dismount(token);
   }
 
   /** R-FALL-1: asks for the height, then lets the actor fall (the automation writes the card). */

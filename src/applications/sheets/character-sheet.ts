@@ -4,13 +4,33 @@ import { CharacterData } from "../../data/actor/character";
 import { TalentData } from "../../data/item/types";
 import { dieLabel, parseDie } from "../../rules";
 import { companionSection, hasCompanionSection } from "../../automation/companions";
+import { polymorphSheetActions, polymorphSheetParts, transformOnDrop } from "./polymorph-sheet";
+import { openWorkDialog } from "../dialogs/work-dialog";
 import { companionSheetActions } from "../dialogs/training-dialog";
 import { FlexActorSheet } from "./actor-sheet";
 
 const T = "systems/flex/templates/actor";
+/** Inventory groups shown only when they hold something (or in edit mode, to add one). */
+const OPTIONAL_GROUPS = ["resource", "project", "plot"];
+
+/** R-CORE-7: the Rüstung that worn armour adds; in edit mode the field holds the base value. */
+function armorHint(worn: number, edit: boolean): string {
+  if (worn <= 0) return "";
+  return game.i18n!.format(edit ? "FLEX.Sheet.ArmorBase" : "FLEX.Sheet.ArmorWorn", { n: String(worn) });
+}
+
+/** R-MONEY-2: the work dialog for the sheet's character. */
+async function openWork(this: { document: Actor.Implementation }): Promise<void> {
+  await openWorkDialog(this.document);
+}
 
 export class CharacterSheet extends FlexActorSheet {
-  static override DEFAULT_OPTIONS = { classes: ["character"], actions: companionSheetActions } as typeof FlexActorSheet.DEFAULT_OPTIONS;
+  // Foundry merges DEFAULT_OPTIONS down the class chain; spreading the parent's keeps the type whole without a cast.
+  static override DEFAULT_OPTIONS = {
+    ...FlexActorSheet.DEFAULT_OPTIONS,
+    classes: ["character"],
+    actions: { ...FlexActorSheet.DEFAULT_OPTIONS.actions, ...companionSheetActions, ...polymorphSheetActions, work: openWork },
+  };
 
   static override PARTS = {
     header: { template: `${T}/header.hbs` },
@@ -50,7 +70,7 @@ export class CharacterSheet extends FlexActorSheet {
     return [
       { label: "FLEX.Actor.character.FIELDS.level.label", name: "system.level", value: s.level, display: s.level, min: 1, step: 1 },
       ...this.sizeAndSpeedStats(),
-      { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: s.derived.ruestung !== s.ruestung ? game.i18n!.format("FLEX.Sheet.ArmorWorn", { n: String(s.derived.ruestung) }) : "" },
+      { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: armorHint(s.derived.ruestung - s.ruestung, this.isEditMode) },
     ];
   }
 
@@ -94,7 +114,11 @@ export class CharacterSheet extends FlexActorSheet {
         }));
         break;
       case "inventory":
-        ctx.inventory = ["weapon", "armor", "equipment", "alchemical", "spell"].map((type) => this.itemGroup(type));
+        // Resources (RULES.md §11), crafting projects and fields (issue 15) show once there is one, or to add one in edit mode.
+        ctx.inventory = ["weapon", "armor", "equipment", "alchemical", "spell", ...OPTIONAL_GROUPS]
+          .map((type) => this.itemGroup(type))
+          .filter((g) => !OPTIONAL_GROUPS.includes(g.type) || g.items.length > 0 || this.isEditMode);
+        ctx.canWork = this.document.isOwner && this.isEditable;
         // R-OPT-LOAD: no encumbrance, Körperkraft shown beside the inventory.
         ctx.kkLabel = `${game.i18n!.localize(CONFIG.FLEX.attributes.kk.abbreviation)} ${dieLabel(parseDie(s.attributes.kk) ?? CONFIG.FLEX.defaultAttributeDie)}`;
         break;
@@ -108,6 +132,12 @@ export class CharacterSheet extends FlexActorSheet {
         Object.assign(ctx, { bioField: "system.biografie", bioValue: s.biografie, bioLabel: "FLEX.Actor.character.FIELDS.biografie.label", enrichedBio: await this.enrich(s.biografie) });
         break;
     }
+    polymorphSheetParts(this, partId, ctx, (type) => this.itemGroup(type));
     return ctx as typeof context;
+  }
+
+  /** Core's ActorSheetV2 hands a dropped Actor here: a creature dropped on a character transforms it (R-POLY-1). */
+  async _onDropActor(_event: DragEvent, actor: Actor.Implementation | null) {
+    return this.isEditable ? transformOnDrop(this.document, actor) : null;
   }
 }

@@ -1,0 +1,70 @@
+// What a German player reads in the sheet's header and rows (issue 16): the edit toggle names what it does,
+// Rüstung says where it comes from, armour and equipped items use Flex's words, house-rule values explain themselves.
+import { parse } from "node-html-parser";
+import { beforeEach, describe, expect, it } from "vitest";
+import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
+import { createActor, resetWorld } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+beforeEach(() => {
+  resetWorld({ gms: 1, players: 1 });
+});
+
+async function open(actor: Any, setup: (sheet: Any) => void = () => {}) {
+  const sheet = new CharacterSheet({ document: actor }) as Any;
+  setup(sheet);
+  await sheet.render(true);
+  return sheet;
+}
+const header = (sheet: Any) => parse(sheet.lastRender.header);
+const armourStat = (sheet: Any) => header(sheet).querySelectorAll(".flex-stat").find((s) => s.querySelector("dt")?.text.trim() === "Rüstung")!;
+
+async function knight(base = 1) {
+  const actor = await createActor({ name: "Ritterin", type: "character", system: { ruestung: base } });
+  await actor.createEmbeddedDocuments("Item", [
+    { name: "Kettenhemd", type: "armor", system: { wert: 2, ausgeruestet: true } },
+    { name: "Langschwert", type: "weapon", system: { schaden: "1W8", ausgeruestet: true } },
+  ]);
+  return actor;
+}
+
+describe("the header", () => {
+  it("the mode toggle names the action: Bearbeiten while playing, Spielen while editing", async () => {
+    const actor = await knight();
+    expect(header(await open(actor)).querySelector(".flex-mode-toggle span")!.text).toBe("Bearbeiten");
+    expect(header(await open(actor, (s) => (s.mode = "edit"))).querySelector(".flex-mode-toggle span")!.text).toBe("Spielen");
+  });
+
+  it("Rüstung shows the total and how much the worn armour gives; edit mode edits the base value", async () => {
+    const actor = await knight(1);
+    const play = armourStat(await open(actor));
+    expect(play.querySelector("dd span")!.text).toBe("3");
+    expect(play.querySelector(".hint")!.text).toBe("davon 2 aus Rüstung");
+    const edit = armourStat(await open(actor, (s) => (s.mode = "edit")));
+    expect(edit.querySelector("input")!.getAttribute("value")).toBe("1");
+    expect(edit.querySelector(".hint")!.text).toBe("Grundwert, + 2 aus Rüstung");
+  });
+
+  it("without worn armour there is no hint", async () => {
+    const actor = await createActor({ name: "Magierin", type: "character", system: { ruestung: 1 } });
+    expect(armourStat(await open(actor)).querySelector(".hint")).toBeNull();
+  });
+});
+
+describe("rows and values", () => {
+  it("armour reads Rüstung 2 and a wielded sword Ausgerüstet", async () => {
+    const sheet = await open(await knight(), (s) => s.changeTab("inventory", "primary"));
+    const tags = (name: string) =>
+      parse(sheet.lastRender.inventory).querySelectorAll("li.flex-item").find((li) => li.querySelector(".flex-item-name")!.text.trim() === name)!.querySelectorAll(".flex-tag").map((t) => t.text);
+    expect(tags("Kettenhemd")).toEqual(["Rüstung 2", "Ausgerüstet"]);
+    expect(tags("Langschwert")).toContain("Ausgerüstet");
+  });
+
+  it("Trefferwürfel and Übungsbonus (from the house rules) explain themselves in a tooltip", async () => {
+    const stats = parse((await open(await knight())).lastRender.stats);
+    const tip = (label: string) => stats.querySelectorAll("[data-tooltip]").find((d) => d.querySelector("dt")?.text.trim() === label)?.getAttribute("data-tooltip");
+    expect(tip("Trefferwürfel")).toMatch(/Rastregeln.*KO/);
+    expect(tip("Übungsbonus")).toMatch(/2 \+ \(Level − 1\) ÷ 4/);
+  });
+});
