@@ -68,3 +68,12 @@ describe("rows and values", () => {
     expect(tip("Übungsbonus")).toMatch(/2 \+ \(Level − 1\) ÷ 4/);
   });
 });
+
+describe("in Russian", () => {
+  it("today's needs read the same for every character: Еда, Вода, Сон (not the masculine Ел, Пил, Спал)", async () => {
+    (globalThis as Any).game.i18n.lang = "ru";
+    const stats = parse((await open(await knight())).lastRender.stats);
+    const needs = stats.querySelectorAll("fieldset label").map((l) => l.text.trim());
+    expect(needs).toEqual(["Еда", "Вода", "Сон"]);
+  });
+});

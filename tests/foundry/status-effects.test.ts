@@ -25,7 +25,8 @@ describe("statuses on the sheet and the token HUD", () => {
   it.each([
     ["de", ["Tot", "Bewusstlos", "Fliegend", "Vergiftet", "Im Sterben", "Ertrinkt", "Nass"]],
     ["en", ["Dead", "Unconscious", "Flying", "Poisoned", "Dying", "Drowning", "Wet"]],
-    ["ru", ["Смерть", "Без сознания", "Полёт", "Отравление"]],
+    // Russian names that do not depend on the character's gender.
+    ["ru", ["Смерть", "Без сознания", "Полёт", "Отравление", "Намокание", "Превращение"]],
   ])("in %s the core statuses that matter are named in the language, beside Flex's own", async (lang, names) => {
     const toggles = await effectToggles(lang);
     for (const n of names) expect(toggles).toContain(n);
