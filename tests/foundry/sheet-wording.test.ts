@@ -77,3 +77,27 @@ describe("in Russian", () => {
     expect(needs).toEqual(["Еда", "Вода", "Сон"]);
   });
 });
+
+describe("the check dialog says what is rolled", () => {
+  const DialogV2 = () => (globalThis as Any).foundry.applications.api.DialogV2;
+  const click = async (sheet: Any, action: string, dataset: Record<string, string>) => sheet.options.actions[action].call(sheet, {}, { dataset, closest: () => ({ dataset }) });
+
+  it("a talent: the attribute die, the Übungswert and the Erschöpfung malus, before anything is chosen", async () => {
+    DialogV2().prompts.length = 0;
+    const actor = await createActor({ name: "Alrik", type: "character", system: { erschoepfung: { value: 2 }, attributes: { kk: 10 } } });
+    const [talent] = await actor.createEmbeddedDocuments("Item", [{ name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 4 } }]);
+    const sheet = await open(actor, (s) => s.changeTab("talents", "primary"));
+    await click(sheet, "rollTalent", { itemId: talent.id });
+    const box = parse(String(DialogV2().prompts[0].content)).querySelector(".flex-check-breakdown")!;
+    expect(box.text.replace(/\s+/g, " ").trim()).toBe("Gewürfelt wird W10 + 4 Übungswert − 2 Erschöpfung");
+  });
+
+  it("an attribute: the die and the halved malus, no Übungswert", async () => {
+    DialogV2().prompts.length = 0;
+    const actor = await createActor({ name: "Alrik", type: "character", system: { erschoepfung: { value: 2 }, attributes: { ge: 8 } } });
+    const sheet = await open(actor);
+    await click(sheet, "rollAttribute", { attribute: "ge" });
+    const box = parse(String(DialogV2().prompts[0].content)).querySelector(".flex-check-breakdown")!;
+    expect(box.text.replace(/\s+/g, " ").trim()).toBe("Gewürfelt wird W8 − 1 Erschöpfung");
+  });
+});

@@ -10,7 +10,8 @@ import type { FlexActor } from "../../documents/actor";
 import { itemRollerFor } from "../../documents/features";
 import { missingTalent } from "../../data/item/talent-link";
 import { dieLabel, parseDie } from "../../rules";
-import { promptCheck } from "../dialogs/check-dialog";
+import { checkBreakdown, promptCheck } from "../dialogs/check-dialog";
+import type { CheckBreakdown } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
 import { promptHealing } from "../dialogs/heal-dialog";
 import { transferItem } from "./item-transfer";
@@ -294,22 +295,28 @@ export class FlexActorSheet<
   }
 
   /** Shift-click rolls at once; a plain click asks for Vorteile, Nachteile, modifier and SW. */
-  static async #askOptions(event: Event, title: string) {
+  static async #askOptions(event: Event, title: string, breakdown: CheckBreakdown | null = null) {
     if ((event as MouseEvent).shiftKey) return { vorteile: 0, nachteile: 0, modifier: 0, sw: null };
-    return promptCheck(title);
+    return promptCheck(title, {}, breakdown);
+  }
+
+  /** What a talent or attribute check of this actor rolls before the user's choices, for the dialog. */
+  protected checkBreakdownFor(options: { talent?: Item.Implementation; attribute?: AttributeKey }): CheckBreakdown | null {
+    const prepared = this.flexActor.prepareCheck(options);
+    return prepared && checkBreakdown(prepared.input, prepared.notes);
   }
 
   static async #onRollAttribute(this: FlexActorSheet, event: PointerEvent, target: HTMLElement) {
     const key = target.dataset.attribute as AttributeKey;
     if (!ATTRIBUTE_KEYS.includes(key)) return;
-    const opts = await FlexActorSheet.#askOptions(event, game.i18n!.localize(CONFIG.FLEX.attributes[key].label));
+    const opts = await FlexActorSheet.#askOptions(event, game.i18n!.localize(CONFIG.FLEX.attributes[key].label), this.checkBreakdownFor({ attribute: key }));
     if (opts) await this.flexActor.rollAttribute(key, opts);
   }
 
   static async #onRollTalent(this: FlexActorSheet, event: PointerEvent, target: HTMLElement) {
     const item = this.itemFrom(target);
     if (!item) return;
-    const opts = await FlexActorSheet.#askOptions(event, item.name);
+    const opts = await FlexActorSheet.#askOptions(event, item.name, this.checkBreakdownFor({ talent: item }));
     if (opts) await this.flexActor.rollTalent(item, opts);
   }
 
