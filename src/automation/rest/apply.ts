@@ -5,6 +5,8 @@
 // time advance, one card. A repeated request changes nothing. Only a GM may call a rest.
 import type { CharacterData } from "../../data/actor/character";
 import { FlexCombat } from "../../documents/combat";
+import { craftDuringRest } from "./crafting";
+import type { RestCrafting } from "./crafting";
 import { callHook, callHookAll } from "../../helpers/hooks";
 import { restSettings } from "../../helpers/settings";
 import { removeStatuses } from "../../helpers/status-effects";
@@ -88,6 +90,8 @@ export interface RestReport {
   /** Characters that had this request already. */
   skipped: string[];
   messageId: string | null;
+  /** R-DOWN-2: Handwerk during a full rest, worked on each character's workday project (its own card). */
+  crafting?: RestCrafting[];
 }
 
 /** Decision: a character fighting in a started combat has its rest interrupted (it counts as not taken). */
@@ -159,6 +163,7 @@ export async function runRest(payload: Record<string, unknown>, { requester, req
     report.advanced = true;
   }
   report.messageId = await postRestCard(report, rolls);
+  report.crafting = await craftDuringRest(finished, type, { requester, requestId });
   callHookAll("flex.rest", { ...hook, report });
   return report;
 }

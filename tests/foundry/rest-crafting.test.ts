@@ -1,0 +1,61 @@
+// R-DOWN-2 with the making rules: Handwerk during a full rest works the character's crafting project in workday
+// mode for the rest's 3 days, on the active GM, once; the project posts its own card and makes the item when done.
+import { beforeEach, describe, expect, it } from "vitest";
+import { as, messages, resetWorld, settle, type Clients } from "../harness";
+import { DialogV2, flex, party, sys } from "./rest-helpers";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = globalThis as Any;
+let clients: Clients;
+
+beforeEach(() => {
+  clients = resetWorld({ gms: 2, players: 3 });
+  DialogV2().answers.length = 0;
+  DialogV2().prompts.length = 0;
+});
+
+/** A character with a paid workday project for an item of `preis` ¥ (⌈preis / 15⌉ workdays). */
+async function crafter(preis: number, mode = "arbeitstage") {
+  const [hero] = await party(clients, 1, () => ({ level: 1, geld: 1000, attributes: { ff: 10 } }));
+  await hero.createEmbeddedDocuments("Item", [{ name: "Schmieden", type: "talent", system: { attribut: "ff", uebungswert: 3 } }]);
+  const source = await g.Item.create({ name: "Langschwert", type: "weapon", system: { preis, schaden: "1W8" } });
+  const project = await as(clients.players[0], () => flex().making.createProject(hero, source, { complexity: "einfach", talent: "Schmieden", mode }));
+  await as(clients.players[0], () => flex().making.payMaterials(project));
+  return { hero, project };
+}
+const fullRestWith = (activities: Record<string, unknown>) => ({ activity: "light", hitDice: "0", talent: "", ...activities });
+const made = (actor: Any) => actor.items.filter((i: Any) => i.getFlag("flex", "madeBy"));
+
+describe("R-DOWN-2 Handwerk during a full rest", () => {
+  it("works the workday project 3 days: a 90 ¥ sword (6 days) is half done, with its own card", async () => {
+    const { hero, project } = await crafter(90);
+    DialogV2().answers.push(fullRestWith({ "downtime.handwerk.on": true, "downtime.handwerk.amount": 90 }));
+    const report = await as(clients.gms[1], () => flex().rest({ type: "fullRest", actors: [hero.id] }));
+    await settle();
+    expect(report.crafting).toEqual([{ actorId: hero.id, project: project.name, days: 3, complete: false }]);
+    expect(sys(project).derived).toMatchObject({ stand: 3, ziel: 6 });
+    const craftCard = messages().find((m: Any) => m.content.includes("R-DOWN-2") && m.id !== report.messageId) as Any;
+    expect(craftCard).toBeDefined();
+    expect(made(hero)).toHaveLength(0);
+  });
+
+  it("a 30 ¥ item (2 days) is finished after 2 of the 3 days and made once", async () => {
+    const { hero, project } = await crafter(30);
+    DialogV2().answers.push(fullRestWith({ "downtime.handwerk.on": true, "downtime.handwerk.amount": 30 }));
+    const report = await flex().rest({ type: "fullRest", actors: [hero.id] });
+    expect(report.crafting).toEqual([{ actorId: hero.id, project: project.name, days: 2, complete: true }]);
+    expect(made(hero)).toHaveLength(1);
+    expect(sys(project).fertig).toBe(true);
+  });
+
+  it("without Handwerk, or with a project of 4-hour blocks, no project is touched", async () => {
+    const { hero, project } = await crafter(90);
+    DialogV2().answers.push(fullRestWith({}));
+    expect((await flex().rest({ type: "fullRest", actors: [hero.id] })).crafting).toEqual([]);
+    const blocks = await crafter(90, "probe");
+    DialogV2().answers.push(fullRestWith({ "downtime.handwerk.on": true, "downtime.handwerk.amount": 90 }));
+    expect((await flex().rest({ type: "fullRest", actors: [blocks.hero.id] })).crafting).toEqual([]);
+    expect(sys(project).derived.stand).toBe(0);
+    expect(sys(blocks.project).derived.stand).toBe(0);
+  });
+});
