@@ -526,6 +526,31 @@ export function planDowntime(type: RestType, picks: readonly DowntimePick[], pro
 export const trainingDays = (klWert: number): number => Math.max(1, 50 - toCount(klWert));
 /** R-DOWN-2 training for a level: 2 × the current level sessions. */
 export const levelTrainingSessions = (level: number): number => 2 * Math.max(1, toCount(level));
+/** R-DOWN-2 training for a level: where a character stands (the level it trains from, the sessions done). */
+export interface LevelTraining {
+  level: number;
+  sessions: number;
+  needed: number;
+  /** Enough sessions for the next level's features. */
+  ready: boolean;
+}
+
+/** Decision: one training session per day of the full rest it is chosen in (3). */
+export const LEVEL_TRAINING_SESSIONS_PER_FULL_REST = REST_DURATION.fullRest / DAY;
+
+/**
+ * R-DOWN-2 training for a level: sessions add up over full rests until 2 × the current level; a new level (or a
+ * stored record of another level, or garbage) starts from 0.
+ */
+export function levelTrainingAfter(stored: unknown, level: number, sessions: number): LevelTraining {
+  const lvl = Math.max(1, toCount(level));
+  const prev = stored && typeof stored === "object" ? (stored as { level?: unknown; sessions?: unknown }) : {};
+  const before = prev.level === lvl ? toCount(Number(prev.sessions)) : 0;
+  const needed = levelTrainingSessions(lvl);
+  const done = Math.min(needed, before + toCount(sessions));
+  return { level: lvl, sessions: done, needed, ready: done >= needed };
+}
+
 /** R-DOWN-2 crafting: price / 15 working days (rounded up, at least 1); helpers divide the time. */
 export const craftingDays = (price: number, helpers = 1): number => Math.max(1, Math.ceil(toCount(price) / 15 / Math.max(1, toCount(helpers))));
 

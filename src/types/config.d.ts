@@ -122,6 +122,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         training?: { requests?: string[] };
         /** The rest requests applied to this character, latest last (RULES.md §11). */
         restsDone?: string[];
+        /** R-DOWN-2: training for a level, the level trained from and the sessions done (rest/recovery.ts). */
+        levelTraining?: { level: number; sessions: number };
         /** R-POLY-1 … 8: the snapshot of the character while it is transformed (read through automation/polymorph). */
         polymorph?: unknown;
       };

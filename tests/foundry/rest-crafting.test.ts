@@ -1,7 +1,7 @@
 // R-DOWN-2 with the making rules: Handwerk during a full rest works the character's crafting project in workday
 // mode for the rest's 3 days, on the active GM, once; the project posts its own card and makes the item when done.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, messages, resetWorld, settle, type Clients } from "../harness";
+import { as, messages, resetWorld, settle, state, type Clients } from "../harness";
 import { DialogV2, flex, party, sys } from "./rest-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -57,5 +57,29 @@ describe("R-DOWN-2 Handwerk during a full rest", () => {
     expect((await flex().rest({ type: "fullRest", actors: [blocks.hero.id] })).crafting).toEqual([]);
     expect(sys(project).derived.stand).toBe(0);
     expect(sys(blocks.project).derived.stand).toBe(0);
+  });
+});
+
+describe("R-DOWN-2 training for a level, across full rests", () => {
+  it("counts 3 sessions a full rest in the rest's one write, says when the character is ready, and starts again at a new level", async () => {
+    const [hero] = await party(clients, 1, () => ({ level: 2 }));
+    const train = () => {
+      DialogV2().answers.push(fullRestWith({ "downtime.stufentraining.on": true }));
+      return flex().rest({ type: "fullRest", actors: [hero.id] });
+    };
+    const before = state.writes.length;
+    const first = await train();
+    expect(state.writes.slice(before).filter((w) => w.documentName === "Actor")).toHaveLength(1);
+    expect(first.entries[0].levelTraining).toEqual({ level: 2, sessions: 3, needed: 4, ready: false });
+    expect(messages().at(-1)!.content).toContain("3 von 4 Übungseinheiten");
+    expect(hero.getFlag("flex", "levelTraining")).toEqual({ level: 2, sessions: 3 });
+    // The next full rest is allowed after the window (R-REST-4); the world clock moves on a week.
+    await g.game.time.advance(7 * 86_400);
+    const second = await train();
+    expect(second.entries[0].levelTraining).toEqual({ level: 2, sessions: 4, needed: 4, ready: true });
+    expect(messages().at(-1)!.content).toContain("bereit für Level 3");
+    await hero.update({ "system.level": 3 });
+    await g.game.time.advance(7 * 86_400);
+    expect((await train()).entries[0].levelTraining).toEqual({ level: 3, sessions: 3, needed: 6, ready: false });
   });
 });

@@ -5,8 +5,7 @@ import {
   ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, craftingDays, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
   hitDiceCare, hitDiceHealing, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
   RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restResetsClock, restTaken, restWindow, sacredRitualTempLeben,
-  talentAllowed, talentRefill, talentsUsedAfter, trainingDays, WEEK,
-} from "../../src/rules";
+  talentAllowed, talentRefill, talentsUsedAfter, trainingDays, WEEK, levelTrainingAfter, LEVEL_TRAINING_SESSIONS_PER_FULL_REST } from "../../src/rules";
 import type { RestActivity, RestType } from "../../src/rules";
 
 describe("R-REST-1 … R-REST-4 durations: breather ≥ 1 h, short rest 8 h, long rest 24 h, full rest 72 h", () => {
@@ -371,5 +370,24 @@ describe("R-REST-NO-1 / R-REST-NO-2 no rest", () => {
     expect(restResetsClock("breather", false)).toBe(false);
     expect(restResetsClock("breather", true)).toBe(true);
     for (const type of ["shortRest", "longRest", "fullRest"] as const) expect(restResetsClock(type, false)).toBe(true);
+  });
+});
+
+describe("R-DOWN-2 training for a level: sessions add up to 2 × the current level", () => {
+  it.each([
+    // stored, level, sessions this rest → sessions, needed, ready
+    [null, 1, 3, 2, 2, true],
+    [null, 5, 3, 3, 10, false],
+    [{ level: 5, sessions: 6 }, 5, 3, 9, 10, false],
+    [{ level: 5, sessions: 9 }, 5, 3, 10, 10, true],
+    [{ level: 4, sessions: 7 }, 5, 3, 3, 10, false],
+    [{ level: 5, sessions: "viele" }, 5, 3, 3, 10, false],
+    ["kaputt", 5, 0, 0, 10, false],
+  ])("stored %j at Level %i, +%i → %i of %i", (stored, level, add, sessions, needed, ready) => {
+    expect(levelTrainingAfter(stored, level, add)).toEqual({ level, sessions, needed, ready });
+  });
+
+  it("Decision: a full rest counts its 3 days as 3 sessions", () => {
+    expect(LEVEL_TRAINING_SESSIONS_PER_FULL_REST).toBe(3);
   });
 });

@@ -11,7 +11,7 @@ import { callHook, callHookAll } from "../../helpers/hooks";
 import { restSettings } from "../../helpers/settings";
 import { removeStatuses } from "../../helpers/status-effects";
 import { isRestType, REST_DURATION } from "../../rules";
-import type { DowntimeOutcome, FullRestCare, HitDiceHealing, RestTaken, RestTalentId, RestType, RuleId, TalentCheck } from "../../rules";
+import type { DowntimeOutcome, LevelTraining, FullRestCare, HitDiceHealing, RestTaken, RestTalentId, RestType, RuleId, TalentCheck } from "../../rules";
 import { writeActorChanges } from "../actor-writes";
 import { refuse } from "../gm-relay";
 import type { RelayContext, Refusal } from "../gm-relay";
@@ -67,6 +67,8 @@ export interface RestEntry {
   gunst: { before: number; after: number };
   resources: { name: string; before: number; after: number; max: number }[];
   downtime: (DowntimeOutcome & { rolls: Record<string, number> }) | null;
+  /** R-DOWN-2: training for a level after this rest (sessions done of those needed); null without it. */
+  levelTraining: LevelTraining | null;
   geld: { before: number; after: number };
   clockStopped: boolean;
   hallucinationEnded: boolean;

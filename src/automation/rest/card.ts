@@ -46,7 +46,12 @@ function downtimeLines(e: RestEntry, currency: string): string[] {
     const roll = e.downtime!.rolls[a.id];
     if (roll !== undefined) text += ` · ${f(`FLEX.Rest.Downtime.${a.id}.rolled`, { n: roll })}`;
     if (a.id === "ausbildung") text += ` · ${f("FLEX.Rest.Downtime.ausbildung.days", { n: trainingDays(e.klWert) })}`;
-    if (a.id === "stufentraining") text += ` · ${f("FLEX.Rest.Downtime.stufentraining.sessions", { n: levelTrainingSessions(e.level) })}`;
+    if (a.id === "stufentraining") {
+      const t = e.levelTraining;
+      text += t
+        ? ` · ${f(t.ready ? "FLEX.Rest.Downtime.stufentraining.ready" : "FLEX.Rest.Downtime.stufentraining.progress", { done: t.sessions, n: t.needed, level: t.level + 1 })}`
+        : ` · ${f("FLEX.Rest.Downtime.stufentraining.sessions", { n: levelTrainingSessions(e.level) })}`;
+    }
     if (a.id === "handwerk" && a.amount !== null) text += ` · ${f("FLEX.Rest.Downtime.handwerk.days", { n: craftingDays(a.amount) })}`;
     if (a.id === "genesung") text += ` · ${l("FLEX.Rest.Downtime.genesung.check")}`;
     return f("FLEX.Rest.Card.Activity", { text });

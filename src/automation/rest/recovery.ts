@@ -7,10 +7,10 @@ import type { CharacterData } from "../../data/actor/character";
 import type { ResourceData } from "../../data/item/resource";
 import type { RestSettings } from "../../helpers/settings";
 import {
-  downtimeActivities, fullRestCare, fullRestCharges, hitDiceAfterRest, hitDiceAllowance, hitDiceHealing, planDowntime, poolAfterRest, RECHARGES, recharge,
+  downtimeActivities, LEVEL_TRAINING_SESSIONS_PER_FULL_REST, levelTrainingAfter, fullRestCare, fullRestCharges, hitDiceAfterRest, hitDiceAllowance, hitDiceHealing, planDowntime, poolAfterRest, RECHARGES, recharge,
   recordRestStart, REST_TALENTS, restExhaustion, restResetsClock, restTaken, talentAllowed, talentRefill, talentsUsedAfter,
 } from "../../rules";
-import type { DowntimeOutcome, FullRestCare, Recharge, RestTalentId, RestType, RuleId, TalentCheck, RestTaken } from "../../rules";
+import type { DowntimeOutcome, FullRestCare, LevelTraining, Recharge, RestTalentId, RestType, RuleId, TalentCheck, RestTaken } from "../../rules";
 import type { RestEntry, RestRequest } from "./apply";
 import type { KitPool } from "./kits";
 import { readAnswer } from "./prompt";
@@ -145,6 +145,7 @@ export async function finish(p: Participant, request: RestRequest, context: { re
   const resources: RestEntry["resources"] = [];
   const items: Record<string, unknown>[] = [];
   let downtime: RestEntry["downtime"] = null;
+  let levelTraining: LevelTraining | null = null;
   let dice: Roll[] = [];
   let healing: Finished["healing"] = null;
   let hitDice: RestEntry["hitDice"] = null;
@@ -217,6 +218,11 @@ export async function finish(p: Participant, request: RestRequest, context: { re
         planned.rules.forEach((r) => rules.add(r));
         geld.after = Math.max(0, Math.min(LIMITS.geld, sys.geld - planned.cost));
         if (geld.after !== geld.before) changes["system.geld"] = geld.after;
+        // R-DOWN-2: training for a level counts its sessions on the character, in the rest's own write.
+        if (type === "fullRest" && p.taken.taken && planned.accepted.some((a) => a.id === "stufentraining")) {
+          levelTraining = levelTrainingAfter(actor.getFlag("flex", "levelTraining"), sys.level, LEVEL_TRAINING_SESSIONS_PER_FULL_REST);
+          changes["flags.flex.levelTraining"] = { level: levelTraining.level, sessions: levelTraining.sessions };
+        }
       }
     }
     // The rest is recorded (rolling windows) and, when it includes sleep, stops the no-rest clock.
@@ -247,6 +253,7 @@ export async function finish(p: Participant, request: RestRequest, context: { re
     gunst,
     resources,
     downtime,
+    levelTraining,
     geld,
     clockStopped,
     hallucinationEnded,
