@@ -260,21 +260,22 @@ describe("a scene deleted with a pair on it", () => {
 });
 
 describe("R-FALL-1 with a rider: a mount that falls takes its rider along", () => {
-  it("the wolf drops 6 Schritt: one fall card, the wolf's; it does not land on its own rider (no R-FALL-2 between them)", async () => {
+  it("the wolf drops 6 Schritt: one fall card for both; it does not land on its own rider (no R-FALL-2 between them), she takes only her own fall", async () => {
     const { resetFallSettings, roll, d4s } = await import("./falling-helpers");
     const { messages } = await import("../harness");
     resetFallSettings();
     const { hero, heroToken, wolfToken } = await mounted();
     await acting(clients.players[0], () => wolfToken.move({ elevation: 6, action: "fly" }));
     expect(at(heroToken)).toEqual({ x: 100, y: 180, elevation: 6 });
-    roll([6, 1], ...d4s(1, 1, 1, 1, 1, 1));
+    // The wolf's check and 6d4, then Rikka's own (she falls with it): 2 on every die, 12 damage — hers, not the wolf's.
+    roll([6, 1], ...d4s(1, 1, 1, 1, 1, 1), [6, 1], ...d4s(2, 2, 2, 2, 2, 2));
     await acting(clients.players[0], () => wolfToken.move({ elevation: 0 }));
     expect(at(heroToken)).toEqual({ x: 100, y: 180, elevation: 0 });
     expect(messages()).toHaveLength(1);
     const fall = (messages()[0] as Any).flags.flex.fall;
-    expect(fall).toMatchObject({ height: 6, faller: { name: "Grauwolf" } });
+    expect(fall).toMatchObject({ height: 6, faller: { name: "Grauwolf", damage: 6 }, rider: { name: "Rikka", damage: 12 } });
     expect(fall.target ?? null).toBeNull();
-    expect(hero.system.leben.value).toBe(30);
+    expect(hero.system.leben.value).toBe(18);
     expect(riding(heroToken)).toEqual({ mount: wolfToken.id });
   });
 });
@@ -287,14 +288,14 @@ describe("R-FALL-2 never between mount and rider", () => {
     await (globalThis as Any).game.settings.set("flex", "fallRoller", "gm");
     const { hero, heroToken, wolfToken } = await mounted();
     await acting(clients.players[0], () => wolfToken.move({ elevation: 6, action: "fly" }));
-    roll([6, 1], ...d4s(1, 1, 1, 1, 1, 1));
+    roll([6, 1], ...d4s(1, 1, 1, 1, 1, 1), [6, 1], ...d4s(2, 2, 2, 2, 2, 2));
     await acting(clients.players[0], () => wolfToken.move({ elevation: 0 }));
     await settle();
     expect(messages()).toHaveLength(1);
     const fall = (messages()[0] as Any).flags.flex.fall;
-    expect(fall).toMatchObject({ height: 6, faller: { name: "Grauwolf" } });
+    expect(fall).toMatchObject({ height: 6, faller: { name: "Grauwolf", damage: 6 }, rider: { name: "Rikka", damage: 12 } });
     expect(fall.target ?? null).toBeNull();
-    expect(hero.system.leben.value).toBe(30);
+    expect(hero.system.leben.value).toBe(18);
     expect(riding(heroToken)).toEqual({ mount: wolfToken.id });
   });
 });

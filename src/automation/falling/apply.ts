@@ -4,14 +4,16 @@
 // out by the active GM in its work queue; with no GM online, a user who owns the creature and posted the
 // card applies it directly (in this client's queue); anyone else is told that no GM is online.
 import type { AppliedMark } from "../../documents/actor";
+import { planFall } from "../../rules";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
 import { applicableKeys, effectOf, renderFallCard } from "./card";
 import type { AppliedRecord, FallEffectKey, FallRecord } from "./card";
-import { resolveActor } from "./landing";
+import { pairOf } from "../riding/pair";
+import { resolveActor, resolveToken, tokenOfActor } from "./landing";
 
-const QUERY = "fallApply";
+export const QUERY = "fallApply";
 
 export type FallAction = "apply" | "undo";
 export type FallActionStatus = "applied" | "undone" | "already" | "notApplied" | "refused" | "missing" | "noGM";
@@ -121,14 +123,33 @@ export async function fallCardAction(message: ChatMessage.Implementation, key: F
   return status;
 }
 
+/**
+ * A card's rider part, checked by the GM for a user who may apply it only because they posted the card (the card
+ * could be forged): the rider must really be the faller's paired rider, its damage within 1W4 per Schritt.
+ */
+function riderTrusted(requester: User.Implementation, record: FallRecord): boolean {
+  const rider = record.rider ? resolveActor(record.rider) : null;
+  if (!rider) return false;
+  if (requester.isGM || rider.testUserPermission(requester, "OWNER")) return true;
+  const height = Number(record.height);
+  const damage = Number(record.rider!.damage);
+  if (!Number.isFinite(height) || height > CONFIG.FLEX.maxFallHeight || !planFall(height).falls) return false;
+  if (!Number.isInteger(damage) || damage < height || damage > 4 * height) return false;
+  const faller = resolveActor(record.faller);
+  const mountToken = resolveToken(record.faller.tokenUuid) ?? (faller ? tokenOfActor(faller) : null);
+  const pair = pairOf(mountToken as TokenDocument.Implementation | null);
+  return !!pair && pair.mount.id === mountToken?.id && pair.rider.actor === rider;
+}
+
 /** The active GM's side of an Apply or Undo asked for by another user (already in the GM work queue). */
 async function handleApplyQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<{ status: FallActionStatus } | ReturnType<typeof refuse>> {
   const message = game.messages!.get(String(payload.messageId)) as MessageLike | undefined;
-  const key = payload.key === "target" || payload.key === "faller" ? payload.key : null;
+  const key = payload.key === "target" || payload.key === "faller" || payload.key === "rider" ? payload.key : null;
   const action = payload.action === "undo" || payload.action === "apply" ? payload.action : null;
   if (!key || !action) return refuse("malformed", "fall Apply/Undo without a valid key and action");
   if (!message) return { status: "missing" };
   if (!mayAct(requester, message, key, action)) return refuse("forbidden", `${requester.name} may not ${action} ${key} on fall card ${message.id}`);
+  if (key === "rider" && action === "apply" && !riderTrusted(requester, fallRecordOf(message)!)) return refuse("forbidden", `the rider on fall card ${message.id} is not its faller's rider, or its damage is impossible`);
   return { status: await actHere(message.id!, key, action, requester.id!) };
 }
 

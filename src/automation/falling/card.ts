@@ -10,7 +10,7 @@ import type { FallOutcome, RuleId } from "../../rules";
 export const FALL_CARD_TEMPLATE = "systems/flex/templates/chat/fall-card.hbs";
 
 export type FallSource = "move" | "pit" | "call";
-export type FallEffectKey = "faller" | "target";
+export type FallEffectKey = "faller" | "target" | "rider";
 
 import type { ActorRef } from "../actor-ref";
 
@@ -31,12 +31,17 @@ export interface FallCheckRecord extends CheckCardData {
   bare: boolean;
 }
 
+/** A creature's own fall: its Athletik check and, on a failure, its 1W4 per Schritt. */
+export type FallerRecord = ActorRef & { name: string; check: FallCheckRecord; damage: number; formula: string; dice: number[] };
+
 export interface FallRecord {
   id: string;
   height: number;
   sw: number;
   source: FallSource;
-  faller: ActorRef & { name: string; check: FallCheckRecord; damage: number; formula: string; dice: number[] };
+  faller: FallerRecord;
+  /** The faller is a mount: its rider falls with it, from the same height (its own check and damage; no R-FALL-2 between them). */
+  rider?: FallerRecord | null;
   target:
     | null
     | (Partial<ActorRef> & {
@@ -51,7 +56,7 @@ export interface FallRecord {
         /** Nobody could resolve the target's part (no GM online): nothing applies to it. */
         unresolved: boolean;
       });
-  applied: Record<FallEffectKey, AppliedRecord | null>;
+  applied: Record<"faller" | "target", AppliedRecord | null> & { rider?: AppliedRecord | null };
   rules: RuleId[];
 }
 
@@ -65,7 +70,7 @@ export function checkRecord(roll: CheckRoll, bare: boolean, notes: string[]): Fa
 export function fallRecord(parts: Omit<FallRecord, "rules" | "height" | "sw"> & { outcome: FallOutcome }): FallRecord {
   const { outcome, ...rest } = parts;
   const rules = new Set<RuleId>(outcome.rules);
-  for (const check of [rest.faller.check, rest.target?.check]) for (const r of check?.result.rules ?? []) rules.add(r);
+  for (const check of [rest.faller.check, rest.rider?.check, rest.target?.check]) for (const r of check?.result.rules ?? []) rules.add(r);
   return { ...rest, height: outcome.height, sw: outcome.sw, rules: [...rules].sort() };
 }
 
@@ -73,6 +78,7 @@ export function fallRecord(parts: Omit<FallRecord, "rules" | "height" | "sw"> & 
 export function applicableKeys(record: FallRecord): FallEffectKey[] {
   const keys: FallEffectKey[] = [];
   if (record.faller.damage > 0) keys.push("faller");
+  if ((record.rider?.damage ?? 0) > 0 && record.rider!.actorUuid) keys.push("rider");
   const t = record.target;
   if (t && t.kind === "creature" && !t.unresolved && t.damage > 0 && t.actorUuid) keys.push("target");
   return keys;
@@ -81,6 +87,7 @@ export function applicableKeys(record: FallRecord): FallEffectKey[] {
 export function effectOf(record: FallRecord, key: FallEffectKey): { ref: ActorRef; name: string; damage: number } | null {
   if (!applicableKeys(record).includes(key)) return null;
   if (key === "faller") return { ref: record.faller, name: record.faller.name, damage: record.faller.damage };
+  if (key === "rider") return { ref: record.rider!, name: record.rider!.name, damage: record.rider!.damage };
   const t = record.target!;
   return { ref: { actorUuid: t.actorUuid!, tokenUuid: t.tokenUuid ?? null }, name: t.name, damage: t.damage };
 }
@@ -92,6 +99,7 @@ export async function renderFallCard(record: FallRecord): Promise<string> {
     sourceLabel: `FLEX.Fall.Source.${record.source}`,
     damageDice: `${record.faller.dice.length}${dieLabel(4)}`,
     fallerFailed: record.faller.check.outcome === "failure",
+    rider: record.rider ? { ...record.rider, failed: record.rider.check.outcome === "failure", damageDice: `${record.rider.dice.length}${dieLabel(4)}` } : null,
     buttons,
     rulesText: record.rules.join(", "),
   };

@@ -24,7 +24,7 @@ export { PIT_BEHAVIOR } from "./pit-behavior";
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   if (!fallRecordOf(message)) return;
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexFall']")) {
-    const key: FallEffectKey = button.dataset.key === "target" ? "target" : "faller";
+    const key: FallEffectKey = button.dataset.key === "target" || button.dataset.key === "rider" ? button.dataset.key : "faller";
     const action: FallAction = button.dataset.action === "flexFallUndo" ? "undo" : "apply";
     if (!mayAct(game.user!, message, key, action)) {
       button.hidden = true;

@@ -12,11 +12,12 @@ import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
 import { companionFallDodge, FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../../rules";
 import { isCompanion } from "../companions/link";
-import { applyFallDamage, fallRecordOf } from "./apply";
+import { pairOf } from "../riding/pair";
+import { applyFallDamage, fallRecordOf, QUERY as APPLY } from "./apply";
 import { checkRecord, fallRecord, renderFallCard } from "./card";
-import type { ActorRef, AppliedRecord, FallCheckRecord, FallRecord, FallSource } from "./card";
+import type { ActorRef, AppliedRecord, FallCheckRecord, FallerRecord, FallRecord, FallSource } from "./card";
 import { findLanding, landingFromDocument, refOf, resolveActor, resolveToken, tokenOfActor } from "./landing";
-import type { Landing, SpotLike } from "./landing";
+import type { Landing, SpotLike, TokenLike } from "./landing";
 import { fallSettings } from "./settings";
 
 const RESOLVE = "fallResolve";
@@ -83,6 +84,33 @@ async function dodgeOf(target: Actor.Implementation, sw: number): Promise<{ roll
   return { roll: null, record: { ...checkCardData(label, 4, result, 0, 0, [note]), die: "", bare: false }, success: dodge.success };
 }
 
+/**
+ * The rider that falls with a falling mount (issue 11): the mount's paired rider on the same scene, unless it flies
+ * (a flying creature does not fall, as for a faller). Null when the faller carries nobody.
+ */
+function riderOf(mountToken: TokenLike | null): { actor: Actor.Implementation; token: TokenLike } | null {
+  const pair = pairOf(mountToken as TokenDocument.Implementation | null);
+  if (!pair || pair.mount.id !== mountToken?.id) return null;
+  const actor = pair.rider.actor;
+  if (!actor || actor.statuses?.has("fly")) return null;
+  return { actor, token: pair.rider as unknown as TokenLike };
+}
+
+/** R-FALL-1 for one creature: Athletik against height × 3 (a bare KK check without the talent); on a failure 1W4 per Schritt. */
+async function ownFall(actor: Actor.Implementation, plan: ReturnType<typeof planFall>) {
+  const athletik = await rollFallCheck(actor, FALL_CHECK, plan.sw, "FLEX.Fall.NoAthletik");
+  if (!athletik) return null;
+  const rolls: ReturnType<typeof Roll.fromJSON>[] = [athletik.roll];
+  let dice: number[] = [];
+  if (!athletik.success) {
+    const damageRoll = new Roll(plan.formula);
+    await damageRoll.evaluate();
+    rolls.push(damageRoll);
+    dice = damageRoll.dice.flatMap((d) => d.results.map((r) => r.result));
+  }
+  return { athletik, rolls, dice, damage: dice.reduce((s, r) => s + r, 0) };
+}
+
 function landingFor(req: FallRequest, actor: Actor.Implementation): Landing | null {
   let landing: Landing | null = null;
   if (req.onto) landing = landingFromDocument(documentFromUuid(req.onto));
@@ -118,17 +146,13 @@ async function resolve(req: FallRequest): Promise<FallReport> {
   const autoApply = fallSettings.autoApply();
 
   // R-FALL-1: Athletik against height × 3; on a failure 1W4 per Schritt.
-  const athletik = await rollFallCheck(actor, FALL_CHECK, plan.sw, "FLEX.Fall.NoAthletik");
-  if (!athletik) return none("missing");
-  const rolls: ReturnType<typeof Roll.fromJSON>[] = [athletik.roll];
-  let dice: number[] = [];
-  if (!athletik.success) {
-    const damageRoll = new Roll(plan.formula);
-    await damageRoll.evaluate();
-    rolls.push(damageRoll);
-    dice = damageRoll.dice.flatMap((d) => d.results.map((r) => r.result));
-  }
-  const damage = dice.reduce((s, r) => s + r, 0);
+  const own = await ownFall(actor, plan);
+  if (!own) return none("missing");
+  const { athletik, rolls, dice, damage } = own;
+  // A mount takes its rider along: the rider's own R-FALL-1 from the same height, on the same card.
+  const carried = riderOf(fallerToken);
+  const riderFall = carried ? await ownFall(carried.actor, plan) : null;
+  if (riderFall) rolls.push(...riderFall.rolls);
 
   // R-FALL-2 / R-FALL-3: a creature that would be hit dodges — rolled by its owner here or by the active GM.
   let dodgeCheck: FallCheckRecord | null = null;
@@ -168,12 +192,15 @@ async function resolve(req: FallRequest): Promise<FallReport> {
   const outcome = resolveFall({ height: plan.height, athletik: athletik.success, damageDice: dice, landing: landing?.kind ?? "ground", dodge: unresolved ? null : dodge });
   const applied: FallRecord["applied"] = { faller: null, target: targetApplied };
   if (autoApply && outcome.fallerDamage > 0 && actor.isOwner) applied.faller = await applyFallDamage(actor, outcome.fallerDamage, user.id!, req.fallId, "faller");
+  const riderHere = !!carried && carried.actor.isOwner;
+  if (riderFall) applied.rider = autoApply && riderHere && riderFall.damage > 0 ? await applyFallDamage(carried!.actor, riderFall.damage, user.id!, req.fallId, "rider") : null;
   if (autoApply && dodgedHere && targetActor && (outcome.target?.damage ?? 0) > 0) applied.target = await applyFallDamage(targetActor, outcome.target!.damage, user.id!, req.fallId, "target");
 
   const record = fallRecord({
     id: req.fallId,
     source: req.source,
     faller: { ...refOf(actor, fallerToken), name: fallerToken?.name || actor.name, check: athletik.record, damage: outcome.fallerDamage, formula: plan.formula, dice },
+    ...(riderFall ? { rider: riderRecord(carried!, riderFall, plan.formula) } : {}),
     target: landing
       ? {
           ...(targetActor ? refOf(targetActor, landing.token) : {}),
@@ -200,7 +227,14 @@ async function resolve(req: FallRequest): Promise<FallReport> {
     },
     { rollMode },
   )) as ChatMessage.Implementation | undefined;
+  // The rider's damage, when this client may not write its actor: the active GM applies it like an Apply click.
+  if (autoApply && riderFall && riderFall.damage > 0 && !riderHere && message?.id) await askActiveGM(APPLY, { messageId: message.id, key: "rider", action: "apply" });
   return { fallId: req.fallId, fell: true, messageId: message?.id ?? null, record };
+}
+
+function riderRecord(carried: { actor: Actor.Implementation; token: TokenLike }, fell: NonNullable<Awaited<ReturnType<typeof ownFall>>>, formula: string): FallerRecord {
+  const { actor, token } = carried;
+  return { ...refOf(actor, token), name: token.name || actor.name, check: fell.athletik.record, damage: fell.damage, formula, dice: fell.dice };
 }
 
 /** A height a request may carry: a fall at all, and no higher than the world allows. Null otherwise. */
