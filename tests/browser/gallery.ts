@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { CHECK_DIALOG_TEMPLATE, checkBreakdown } from "../../src/applications/dialogs/check-dialog";
-import { END_OF_DAY_DIALOG_TEMPLATE } from "../../src/applications/dialogs/end-of-day-dialog";
+import { END_OF_DAY_DIALOG_TEMPLATE, endOfDayPreview } from "../../src/applications/dialogs/end-of-day-dialog";
 import { HEAL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/heal-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
@@ -237,7 +237,10 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     const athletik = hero.prepareCheck({ talent: "Athletik" });
     const checkDialog = await renderTemplate(CHECK_DIALOG_TEMPLATE, { sw: 12, breakdown: athletik && checkBreakdown(athletik.input, athletik.notes) });
     add("dialog-check", `<div class="dialog-content">${checkDialog}</div>${dialogButton("fa-dice", "FLEX.Check.Roll")}`, "dialog flex", [], 360, 330, "light", i18n.localize("FLEX.Tab.stats"));
-    const rows = [hero, wolf].filter((a) => a.type === "character").map((a) => ({ id: a.id, name: a.name, ...a.system.versorgung, erschoepfung: a.system.erschoepfung.value, koWert: a.system.derived.koWert }));
+    const rows = [hero, wolf]
+      .filter((a) => a.type === "character")
+      .map((a) => ({ id: a.id, name: a.name, ...a.system.versorgung, erschoepfung: a.system.erschoepfung.value, koWert: a.system.derived.koWert, heuteErhalten: a.system.erschoepfung.heuteErhalten }))
+      .map((row) => ({ ...row, preview: endOfDayPreview(row, row) }));
     const dayDialog = await renderTemplate(END_OF_DAY_DIALOG_TEMPLATE, { rows });
     add("dialog-end-of-day", `<div class="dialog-content">${dayDialog}</div>`, "dialog flex", [], 560, 300, "light", i18n.localize("FLEX.EndOfDay.Title"));
     const healDialog = await renderTemplate(HEAL_DIALOG_TEMPLATE, { name: hero.name });

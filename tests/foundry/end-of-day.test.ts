@@ -1,4 +1,5 @@
 // End of day (R-EXH-1..4) for a whole party: one batched write and one chat card, on the active GM only.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { as, createActor, disconnect, messages, resetWorld, state, writesOf, type Clients } from "../harness";
 
@@ -122,5 +123,42 @@ describe("the end-of-day dialog", () => {
     expect(sys(a).erschoepfung.value).toBe(1);
     expect(sys(b).erschoepfung.value).toBe(0);
     expect(messages()).toHaveLength(1);
+  });
+});
+
+describe("the end-of-day dialog previews each change (R-EXH-1, R-EXH-3, R-EXH-4)", () => {
+  /** The dialog's content as a page, with change events dispatched the way a browser does (a tick bubbles up). */
+  function dialogElement(content: string) {
+    const root = parse(`<div class="dialog">${content}</div>`);
+    const listeners: (() => void)[] = [];
+    const box = root.querySelector(".flex-end-of-day-dialog") as Any;
+    box.addEventListener = (_type: string, fn: () => void) => listeners.push(fn);
+    // node-html-parser has no form state: "checked" is the attribute.
+    for (const input of root.querySelectorAll("input[type=checkbox]") as Any[]) {
+      Object.defineProperty(input, "checked", { get: () => input.hasAttribute("checked"), set: (v: boolean) => (v ? input.setAttribute("checked", "") : input.removeAttribute("checked")) });
+    }
+    for (const cell of root.querySelectorAll("[data-preview]") as Any[]) {
+      Object.defineProperty(cell, "textContent", { get: () => cell.text, set: (v: string) => cell.set_content(v) });
+    }
+    return { root, tick: (name: string, on: boolean) => { (root.querySelector(`input[name="${name}"]`) as Any).checked = on; listeners.forEach((fn) => fn()); } };
+  }
+
+  it("shows Erschöpfung before → after for the needs as ticked, and follows each tick", async () => {
+    // Erschöpfung 2 from earlier days (none gained today): a full day with sleep takes one away.
+    const [a] = await party(1, () => ({ erschoepfung: { value: 2, heuteErhalten: false }, versorgung: { essen: true, trinken: true, schlaf: true } }));
+    await a.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
+    const { DialogV2 } = (globalThis as Any).foundry.applications.api;
+    await flex().openEndOfDayDialog();
+    const config = DialogV2.prompts.at(-1);
+    const { root, tick } = dialogElement(config.content);
+    const cell = () => root.querySelector(`[data-preview="${a.id}"]`)!;
+    expect(cell().text).toBe("2 → 1");
+    config.render({}, { element: root });
+    tick(`${a.id}.essen`, false);
+    expect(cell().text).toBe("2 → 3");
+    tick(`${a.id}.trinken`, false);
+    tick(`${a.id}.schlaf`, false);
+    expect(cell().text).toBe("2 → 5");
+    expect(sys(a).erschoepfung.value).toBe(2);
   });
 });
