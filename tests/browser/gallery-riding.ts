@@ -6,7 +6,7 @@ import { parse } from "node-html-parser";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { dismount, mountUp } from "../../src/automation/riding";
-import { createScene, placeToken, settle, type Clients } from "../harness";
+import { createScene, messages, placeToken, queueDice, settle, type Clients } from "../harness";
 import type { AddGalleryPage } from "./gallery-companions";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -21,6 +21,8 @@ export interface RidingGalleryContext {
 }
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
+const chatList = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
 
 /** A sheet with its Werte tab open, as gallery.ts renders sheets (each part tagged with its id). */
 async function statsPage(Sheet: Any, actor: Any) {
@@ -86,6 +88,21 @@ export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGal
     add("creature-riding", mount.html, mount.classes, ["flexDismount"], mount.width, mount.height, theme, wolf.name);
     add("token-hud-riding-dismount", hudAfter, "flex hud", [], 320, 220, theme, "Token HUD");
   }
+
+  // R-FALL-1 with a rider: the wolf drops 6 Schritt with Rikka on its back; one card, both roll, both take damage.
+  const leben = { hero: hero.system.leben.value, wolf: wolf.system.leben.value };
+  const g = globalThis as Any;
+  for (const key of ["fallAutomatic", "fallRoller", "fallAutoApply"]) g.game.settings.values.delete(`flex.${key}`);
+  await wolfToken.move({ elevation: 6, action: "fly" });
+  await settle();
+  const shown = messages().length;
+  queueDice([{ faces: 6, result: 2 }, ...[1, 2, 1, 3, 2, 1].map((result) => ({ faces: 4, result })), { faces: 6, result: 3 }, ...[2, 1, 2, 2, 1, 3].map((result) => ({ faces: 4, result }))]);
+  await wolfToken.move({ elevation: 0 });
+  await settle();
+  const fallCard = messages().slice(shown).map(chatItem).join("\n");
+  for (const theme of ["light", "dark"] as const) add("chat-riding-fall", chatList(fallCard), "chat", [], 340, 620, theme, "Chat");
+  await hero.update({ "system.leben.value": leben.hero });
+  await wolf.update({ "system.leben.value": leben.wolf });
 
   // Put the world back as the rest of the gallery expects it.
   await dismount(heroToken);

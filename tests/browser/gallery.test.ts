@@ -39,7 +39,7 @@ describe("the gallery in headless Chromium", () => {
       "dialog-rest-start", "dialog-rest-answer", "dialog-rest-downtime", "chat-rest", "chat-no-rest", "character-no-rest", "item-resource",
       "item-project", "item-plot", "dialog-craft-start", "dialog-craft-session", "dialog-work", "dialog-reward", "chat-making",
       "character-polymorph", "chat-polymorph",
-      "character-riding-mounts", "character-riding", "creature-riding", "token-hud-riding-mount", "token-hud-riding-dismount"]) {
+      "character-riding-mounts", "character-riding", "creature-riding", "token-hud-riding-mount", "token-hud-riding-dismount", "chat-riding-fall"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);
