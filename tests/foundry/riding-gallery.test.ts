@@ -15,6 +15,7 @@ describe.each(["de", "en", "ru"])("the riding gallery pages in %s", (lang) => {
     const hero = await rikka();
     const wolf = await grauwolf(hero);
     const pages: { name: string; html: string; theme: string; rolls: string[] }[] = [];
+    const lebenBefore = [hero.system.leben.value, wolf.system.leben.value];
     await ridingPages((name, html, _classes, rolls, _w, _h, theme = "light") => pages.push({ name, html, theme, rolls }), { clients, hero, wolf });
     expect(pages.map((p) => `${p.name}:${p.theme}`)).toEqual([
       "character-riding-mounts:light",
@@ -27,7 +28,13 @@ describe.each(["de", "en", "ru"])("the riding gallery pages in %s", (lang) => {
       "character-riding:dark",
       "creature-riding:dark",
       "token-hud-riding-dismount:dark",
+      "chat-riding-fall:light",
+      "chat-riding-fall:dark",
     ]);
+    // One fall card on which the wolf and its rider both fall; their Leben is put back afterwards.
+    expect(pages.find((p) => p.name === "chat-riding-fall")!.html.match(/class="chat-message"/g)).toHaveLength(1);
+    expect(pages.find((p) => p.name === "chat-riding-fall")!.html).toContain("Rikka Sturmfels");
+    expect([hero.system.leben.value, wolf.system.leben.value]).toEqual(lebenBefore);
     for (const page of pages) for (const action of page.rolls) expect(page.html).toContain(`data-action="${action}"`);
     expect(pages.find((p) => p.name === "token-hud-riding-mount")!.html).toContain('class="control-icon flex-riding"');
     expect(pages.find((p) => p.name === "token-hud-riding-dismount")!.html).toContain("flex-riding active");
