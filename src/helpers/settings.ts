@@ -50,7 +50,7 @@ export function registerSettings(): void {
 }
 
 // Reading a setting never throws, so a half-initialised client still behaves sensibly (the defaults).
-function read<K extends string>(key: "damageApply" | "creatureDefence", modes: readonly K[], fallback: K): K {
+function read<K extends string>(key: "damageApply" | "creatureDefence" | "harvestYield", modes: readonly K[], fallback: K): K {
   try {
     const value: unknown = game.settings!.get("flex", key);
     return modes.includes(value as K) ? (value as K) : fallback;
@@ -65,12 +65,31 @@ export const damageApplyMode = (): DamageApplyMode => read("damageApply", DAMAGE
 /** How a creature defends: "fixed" (R-CORE-11, the default) or "roll". */
 export const creatureDefenceMode = (): CreatureDefenceMode => read("creatureDefence", CREATURE_DEFENCE_MODES, "fixed");
 
-/** R-TRAIN-1: whether a training session advances the world time (4 hours per block); off by default. */
-export function trainingAdvancesTime(): boolean {
+/** A world switch; the fallback when it is unset, not a boolean, or cannot be read yet. */
+function readSwitch(key: "trainingAdvancesTime" | "playersAdvanceTime" | "polymorphRenameToken", fallback: boolean): boolean {
   try {
-    return game.settings!.get("flex", "trainingAdvancesTime") === true;
+    const value: unknown = game.settings!.get("flex", key);
+    return typeof value === "boolean" ? value : fallback;
   } catch {
-    return false;
+    return fallback;
+  }
+}
+
+/** R-TRAIN-1: whether a training session advances the world time (4 hours per block); off by default. */
+export const trainingAdvancesTime = (): boolean => readSwitch("trainingAdvancesTime", false);
+
+/** Whether work and crafting may advance the world time at a player's request (the GM carries it out); on by default. */
+export const playersAdvanceTime = (): boolean => readSwitch("playersAdvanceTime", true);
+
+/** R-POLY-1: whether a transformed character's token takes the form's name too; off by default. */
+export const polymorphRenameToken = (): boolean => readSwitch("polymorphRenameToken", false);
+
+/** The label of the world's currency (¥ by default). */
+export function currencyLabel(): string {
+  try {
+    return String(game.settings!.get("flex", "currencyLabel") ?? "¥");
+  } catch {
+    return "¥";
   }
 }
 
@@ -136,6 +155,9 @@ export function restSettings(): RestSettings {
 /** R-FARM-3: a harvest yields the plant (an item worth 50 ¥ a plot) or its worth in ¥. */
 export const HARVEST_YIELD_MODES = ["item", "geld"] as const;
 export type HarvestYieldMode = (typeof HARVEST_YIELD_MODES)[number];
+
+/** R-FARM-3: how a harvest is paid out, as the plant (an item worth 50 ¥ a plot) or as ¥ (a world setting). */
+export const harvestYieldMode = (): HarvestYieldMode => read("harvestYield", HARVEST_YIELD_MODES, "item");
 
 /** Making and earning (issue 15): what a harvest yields, and whether players' work may move the world clock on. */
 export function registerMakingSettings(): void {

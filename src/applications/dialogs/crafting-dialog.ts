@@ -22,6 +22,7 @@ import {
 import { isCraftableType, projectLog, projectTarget, type PlotData, type ProjectData } from "../../data/item/making";
 import { registerItemRoller } from "../../documents/features";
 import { CRAFT_COMPLEXITIES, CRAFT_SW, craftTarget, materialCost, workdays } from "../../rules";
+import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
 
 export const CRAFT_START_TEMPLATE = "systems/flex/templates/dialogs/craft-start.hbs";
@@ -105,15 +106,8 @@ export async function startCrafting(source: Item.Implementation | string, actor?
 
 // A session of work ------------------------------------------------------------------------------------------
 
-const playersAdvance = () => {
-  try {
-    return game.settings!.get("flex", "playersAdvanceTime") !== false;
-  } catch {
-    return true;
-  }
-};
 /** Whether this user may ask for the clock to move on after work. */
-export const canAdvanceTime = () => !!game.user?.isGM || playersAdvance();
+export const canAdvanceTime = () => !!game.user?.isGM || playersAdvanceTime();
 
 /**
  * Works on a project: pays its materials first when they are not paid (after a confirmation), then asks how many

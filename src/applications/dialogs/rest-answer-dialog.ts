@@ -2,6 +2,7 @@
 // (breather, short rest), the hit dice to spend with a kit charge or the healer, the activity during the
 // rest, and for long and full rests the downtime activities (up to the proficiency bonus). What it returns is
 // only a wish: the active GM checks and derives everything again.
+import { currencyLabel } from "../../helpers/settings";
 import { characterData, defaultAnswer, formatDuration, readAnswer, readPrompt, restTypeLabel } from "../../automation/rest";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
@@ -56,12 +57,7 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
 export function restAnswerContext(actor: Actor.Implementation, sys: CharacterData, prompt: RestPrompt): Record<string, unknown> {
   const { type } = prompt;
   const state = Object.entries(sys.rast.talente as Record<string, unknown>).flatMap(([id, used]) => (used === true ? [id] : []));
-  let currency = "¥";
-  try {
-    currency = String(game.settings!.get("flex", "currencyLabel"));
-  } catch {
-    // the default label
-  }
+  const currency = currencyLabel();
   const tw = sys.derived.trefferwuerfel;
   const allowance = hitDiceAllowance(type, sys.level, tw.verbleibend);
   const allowedActs = allowedActivities(type);

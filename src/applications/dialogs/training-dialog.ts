@@ -3,7 +3,7 @@
 // Also the buttons of the trainer's companion section (command, reaction command, training).
 import { commandCompanion, trainCompanion, trainingCandidates, trainerOf } from "../../automation/companions";
 import type { TrainingReport } from "../../automation/companions";
-import { trainingAdvancesTime } from "../../helpers/settings";
+import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
 import { canLowerMisstrauen, TRAINING_BLOCK_COST, TRAINING_BLOCK_HOURS, TRAINING_GOAL, TRAINING_MAX_BLOCKS } from "../../rules";
 import type { TrainingReward } from "../../rules";
@@ -28,7 +28,7 @@ export function trainingDialogContext(trainer: Actor.Implementation, creatures: 
     blockHours: TRAINING_BLOCK_HOURS,
     maxBlocks: TRAINING_MAX_BLOCKS,
     blocks: 1,
-    currency: String(game.settings!.get("flex", "currencyLabel") ?? "¥"),
+    currency: currencyLabel(),
     geld: Math.trunc(Number((trainer.system as { geld?: unknown }).geld) || 0),
     advancesTime: trainingAdvancesTime(),
     creatures: creatures.map((c, index) => {

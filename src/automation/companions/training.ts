@@ -9,7 +9,7 @@ import { CheckRoll } from "../../dice/check-roll";
 import { checkCardData } from "../../dice/check-card";
 import type { CheckCardData } from "../../dice/check-card";
 import { isRollMode, rollModeOr } from "../../helpers/roll-mode";
-import { trainingAdvancesTime } from "../../helpers/settings";
+import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
 import {
   canLowerMisstrauen,
   TRAINING_GOAL,
@@ -181,7 +181,7 @@ async function trainHere(trainer: Actor.Implementation, creature: Actor.Implemen
     hours: run.hours,
     timeAdvanced,
     completion,
-    currency: String(game.settings!.get("flex", "currencyLabel") ?? "¥"),
+    currency: currencyLabel(),
     rules: [...rules].sort(),
   };
   const message = (await ChatMessage.create(
@@ -210,7 +210,7 @@ export async function renderTrainingCard(record: TrainingRecord): Promise<string
 /** Tells this user what became of the session. */
 function explain(result: TrainingReport, trainer: Actor.Implementation, creature: Actor.Implementation, blocks: number): void {
   const data = { name: nameOf(creature), trainer: nameOf(trainer), talent: String(creatureSystem(creature).derived?.umgangTalent ?? "") || "—", max: TRAINING_MAX_BLOCKS };
-  const currency = String(game.settings!.get("flex", "currencyLabel") ?? "¥");
+  const currency = currencyLabel();
   const notices: Partial<Record<TrainingStatus, string>> = {
     already: format("FLEX.Training.Already", data),
     notTrainable: format("FLEX.Training.NotTrainable", data),

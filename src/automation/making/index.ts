@@ -6,7 +6,8 @@ import { registerWork, requestWork } from "./work";
 
 export { createProject, materialsPaid, payMaterials, projectSource, setProjectTarget, workOnProject, MAX_SESSION_BLOCKS, MAX_SESSION_DAYS } from "./project";
 export type { PaidAnswer, ProjectOptions, SessionAnswer } from "./project";
-export { announceReadyFields, harvestPlot, harvestYieldMode, plotStatus, sowPlot } from "./plot";
+export { announceReadyFields, harvestPlot, plotStatus, sowPlot } from "./plot";
+export { harvestYieldMode } from "../../helpers/settings";
 export type { FieldAnswer, ReadyReport } from "./plot";
 export { requestWork } from "./work";
 export type { WorkAnswer, WorkOptions } from "./work";

@@ -4,7 +4,7 @@
 // the active GM marks the field and whispers one notice to its owners, once, however far the clock jumped.
 import { LIMITS } from "../../data/fields";
 import type { PlotData } from "../../data/item/making";
-import { HARVEST_YIELD_MODES, type HarvestYieldMode } from "../../helpers/settings";
+import { harvestYieldMode } from "../../helpers/settings";
 import { fieldStatus, fieldWorkMinutes, YIELD_PER_PLOT, type FieldStatus } from "../../rules";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
 import { runOnGMQueue } from "../gm-queue";
@@ -26,16 +26,6 @@ import {
 
 const SOW = "plotSow";
 const HARVEST = "plotHarvest";
-
-/** R-FARM-3: how a harvest is paid out, as the plant (an item worth 50 ¥ a plot) or as ¥ (a world setting). */
-export function harvestYieldMode(): HarvestYieldMode {
-  try {
-    const mode: unknown = game.settings!.get("flex", "harvestYield");
-    return (HARVEST_YIELD_MODES as readonly unknown[]).includes(mode) ? (mode as HarvestYieldMode) : "item";
-  } catch {
-    return "item";
-  }
-}
 
 const plotData = (item: Item.Implementation) => item.system as PlotData;
 export const sowKey = (plot: Item.Implementation) => `sow:${plot.id}:${plotData(plot).ernten}`;

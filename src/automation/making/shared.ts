@@ -2,6 +2,7 @@
 // payments on the actor (the mark lives on the document whose money changes, in the same write), world time.
 import { CharacterData } from "../../data/actor/character";
 import { LIMITS } from "../../data/fields";
+import { currencyLabel, playersAdvanceTime } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
 import { payFrom, receive, SECONDS_PER_DAY } from "../../rules";
 
@@ -132,30 +133,17 @@ export function formatWorldTime(time: number): string {
  */
 export async function advanceAfterWork(requester: User.Implementation, seconds: number): Promise<number> {
   if (!(seconds > 0) || !Number.isFinite(seconds)) return 0;
-  if (!requester.isGM && !playersMayAdvanceTime()) return 0;
+  if (!requester.isGM && !playersAdvanceTime()) return 0;
   await game.time!.advance(seconds);
   return seconds;
 }
 
-function playersMayAdvanceTime(): boolean {
-  try {
-    return game.settings!.get("flex", "playersAdvanceTime") !== false;
-  } catch {
-    return true;
-  }
-}
 
 /** The speaker of a card about an actor. */
 export const speakerOf = (actor: Actor.Implementation) => ChatMessage.getSpeaker({ actor });
 
 /** The label of the world's currency (¥ by default). */
-export function currency(): string {
-  try {
-    return String(game.settings!.get("flex", "currencyLabel"));
-  } catch {
-    return "¥";
-  }
-}
+export const currency = currencyLabel;
 
 /** A whole number from a request, within min..max; the fallback for anything else. */
 export function requestInt(value: unknown, min: number, max: number, fallback: number): number {

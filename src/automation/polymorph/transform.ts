@@ -1,6 +1,7 @@
 // Transform in place (R-POLY-1 … 4): the character takes the form's values, attacks and passives; its own
 // Leben, Fluss and Gunst stay. No other actor is created. The snapshot of everything it was goes onto the
 // actor in the same write as the swap; then the form's items, the verwandelt status and the token's look.
+import { polymorphRenameToken } from "../../helpers/settings";
 import { POLY_REPLACED, formLeben, formValues, swappedSystem } from "../../rules";
 import { POLYMORPH_STATUS, SNAPSHOT_VERSION, appearanceChanges, readSnapshot, sealSnapshot, tokenAppearance } from "./snapshot";
 import type { Appearance, PolymorphSnapshot, SourceData } from "./snapshot";
@@ -16,15 +17,6 @@ const POLY_CREATE = { keepId: true, flexPolymorph: true };
 
 const l = (key: string) => game.i18n!.localize(key);
 const f = (key: string, data: Record<string, string>) => game.i18n!.format(key, data);
-
-/** The world setting "the token takes the form's name too"; off when it cannot be read. */
-function renameSetting(): boolean {
-  try {
-    return game.settings!.get("flex", "polymorphRenameToken") === true;
-  } catch {
-    return false;
-  }
-}
 
 /** A document's source as plain data (its deep types are of no use here). */
 function plain(doc: { toObject(): unknown }): Record<string, unknown> {
@@ -70,7 +62,7 @@ export async function writeTokenLooks(looks: { token: TokenDocument.Implementati
  * message (and nothing written) when the actor is not a character its user owns, when the form is not a
  * creature, or when it is transformed already. Returns the snapshot, or null.
  */
-export async function transformInto(actor: Actor.Implementation, form: Actor.Implementation | null, { rename = renameSetting() }: TransformOptions = {}): Promise<PolymorphSnapshot | null> {
+export async function transformInto(actor: Actor.Implementation, form: Actor.Implementation | null, { rename = polymorphRenameToken() }: TransformOptions = {}): Promise<PolymorphSnapshot | null> {
   const refusal = transformRefusal(actor, form);
   if (refusal || !form) {
     const current = readSnapshot(actor);

@@ -1,5 +1,6 @@
 // The party rest card: one chat message per rest with a block per character saying what the rest did and
 // by which rule. Text is put together here (localised), so the template only lays it out.
+import { currencyLabel } from "../../helpers/settings";
 import type { RestType } from "../../rules";
 import { craftingDays, levelTrainingSessions, trainingDays } from "../../rules";
 import type { RestEntry, RestReport } from "./apply";
@@ -104,12 +105,7 @@ export function cardBlock(e: RestEntry, currency: string): CardBlock {
 
 /** The card's data: heading, time, one block per character, the refused ones. */
 export function restCardData(report: RestReport): Record<string, unknown> {
-  let currency = "¥";
-  try {
-    currency = String(game.settings!.get("flex", "currencyLabel"));
-  } catch {
-    // the default label
-  }
+  const currency = currencyLabel();
   const rules = [...new Set(report.entries.flatMap((e) => e.rules))].sort().join(", ");
   return {
     title: restTypeLabel(report.type),
