@@ -38,6 +38,9 @@ import { registerMakingSheets, startCrafting } from "./applications/dialogs/craf
 import { openWorkDialog } from "./applications/dialogs/work-dialog";
 import { rewards } from "./applications/dialogs/reward-dialog";
 import * as rules from "./rules";
+import { promptFallHeight } from "./applications/dialogs/fall-dialog";
+import { FlexJournalEntry, FlexMacro } from "./documents/pack-documents";
+import { registerPackI18n } from "./helpers/pack-i18n";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -45,6 +48,8 @@ Hooks.once("init", () => {
   CONFIG.Item.documentClass = FlexItem;
   CONFIG.Combat.documentClass = FlexCombat;
   CONFIG.Combatant.documentClass = FlexCombatant;
+  CONFIG.JournalEntry.documentClass = FlexJournalEntry;
+  CONFIG.Macro.documentClass = FlexMacro;
   Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, creature: CreatureData });
   Object.assign(CONFIG.Item.dataModels, itemDataModels);
   CONFIG.Actor.trackableAttributes = {
@@ -54,6 +59,7 @@ Hooks.once("init", () => {
   CONFIG.Dice.rolls.push(CheckRoll);
 
   registerSettings();
+  registerPackI18n();
   registerRestSettings();
   registerStatusEffects();
   registerRelayHandler();
@@ -86,5 +92,5 @@ Hooks.once("init", () => {
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph };
 });

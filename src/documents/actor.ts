@@ -6,6 +6,7 @@ import { collectCheckAdjustments } from "./check-adjustments";
 import { rollModeOr } from "../helpers/roll-mode";
 import { damageEffectsFor, fallStarterOrNull } from "./features";
 import { addStatuses } from "../helpers/status-effects";
+import { packTranslatedArgs } from "../helpers/pack-i18n";
 import { applyHealing, applyHit, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckResult, HealingOutcome, HitOutcome } from "../rules";
 
@@ -84,20 +85,35 @@ export type DamageOutcome = HitOutcome & {
 
 type Sys = { attributes?: Record<string, number>; erschoepfung?: { value: number }; derived?: { ruestung?: number }; leben?: { value: number; max?: number } };
 
+/** The German name a translated pack document came with, lower-cased ("" when none). */
+const sourceNameOf = (item: Item.Implementation) => {
+  const name = (item.flags as { flex?: { sourceName?: unknown } } | undefined)?.flex?.sourceName;
+  return typeof name === "string" ? name.trim().toLowerCase() : "";
+};
+
 const toInt = (v: unknown) => (Number.isFinite(Number(v)) ? Math.trunc(Number(v)) : 0);
 
 export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
+  /** A document built from one of the system's packs is shown in the world's language (helpers/pack-i18n.ts). */
+  constructor(...args: ConstructorParameters<typeof Actor>) {
+    super(...packTranslatedArgs(args));
+  }
+
   get flexSystem(): Sys {
     return this.system as Sys;
   }
 
-  /** Finds a talent on this actor by item, id or (case-insensitive) name. */
+  /**
+   * Finds a talent on this actor by item, id or (case-insensitive) name. A talent imported from a pack in
+   * another language also answers to its German name (flags.flex.sourceName), the one the rules use.
+   */
   findTalent(ref: Item.Implementation | string): Item.Implementation | undefined {
     if (typeof ref !== "string") return ref.type === "talent" ? ref : undefined;
     const byId = this.items.get(ref);
     if (byId?.type === "talent") return byId;
     const name = ref.trim().toLowerCase();
-    return this.items.find((i) => i.type === "talent" && i.name.toLowerCase() === name);
+    const talents = this.items.filter((i) => i.type === "talent");
+    return talents.find((i) => i.name.toLowerCase() === name) ?? talents.find((i) => sourceNameOf(i) === name);
   }
 
   /**

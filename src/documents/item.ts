@@ -3,6 +3,7 @@
 import type { RollCheckOptions } from "./actor";
 import type { FlexActor } from "./actor";
 import { itemRollerFor, itemUseFor } from "./features";
+import { packTranslatedArgs } from "../helpers/pack-i18n";
 
 export type ItemRollOptions = Omit<RollCheckOptions, "attribute" | "talent"> & {
   /** The distance to the target in Schritt (a ranged weapon under water may not exceed its range). */
@@ -10,6 +11,11 @@ export type ItemRollOptions = Omit<RollCheckOptions, "attribute" | "talent"> & {
 };
 
 export class FlexItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {
+  /** A document built from one of the system's packs is shown in the world's language (helpers/pack-i18n.ts). */
+  constructor(...args: ConstructorParameters<typeof Item>) {
+    super(...packTranslatedArgs(args));
+  }
+
   /** Rolls this item for the owning actor; null when it has no owner or nothing to roll. */
   async roll(options: ItemRollOptions = {}): Promise<unknown> {
     const actor = this.actor as FlexActor | null;

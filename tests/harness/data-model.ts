@@ -4,7 +4,8 @@ import { deepClone, diffObject, isPlainObject, mergeObject, type Obj } from "./u
 
 const schemas = new WeakMap<object, SchemaField>();
 
-export interface ModelContext { parent?: unknown; strict?: boolean }
+/** `pack`: the compendium a document is read from ("flex.talente"), as Foundry passes it when it builds one from a pack. */
+export interface ModelContext { parent?: unknown; strict?: boolean; pack?: string | null }
 
 export class DataModel {
   static LOCALIZATION_PREFIXES: string[] = [];

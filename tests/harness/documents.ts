@@ -126,12 +126,16 @@ export class Document extends DataModel {
     return s;
   }
 
-  constructor(data: Obj = {}, { parent = null, strict = true }: ModelContext = {}) {
+  /** The compendium this document was read from, null for a world document (as Foundry's Document#pack). */
+  declare readonly pack: string | null;
+
+  constructor(data: Obj = {}, { parent = null, strict = true, pack = null }: ModelContext = {}) {
     const cls = new.target as unknown as DocClass;
     if (cls.hasTypeData && !(globalThis as unknown as { CONFIG: Record<string, { dataModels?: Obj }> }).CONFIG[cls.documentName]?.dataModels?.[String(data?.type)]) {
       throw new Error(`"${String(data?.type)}" is not a valid type for the ${cls.documentName} Document class`);
     }
     super(data, { parent, strict });
+    Object.defineProperty(this, "pack", { value: pack ?? (parent as Document | null)?.pack ?? null, configurable: true });
     this.collectionsByName = {};
     for (const [name, field] of Object.entries(cls.embedded)) {
       const sub = docClasses()[name] ?? Document;
@@ -928,6 +932,28 @@ export class Macro extends Document {
   }
 }
 
+/** A journal entry (the rules journal of the system's packs): its pages are embedded documents. */
+export class JournalEntry extends Document {
+  static override documentName = "JournalEntry";
+  static override embedded = { JournalEntryPage: "pages" };
+  static override defaultImg = "icons/svg/book.svg";
+  get pages(): Collection<JournalEntryPage> { return this.collectionsByName.JournalEntryPage as Collection<JournalEntryPage>; }
+}
+
+/** A page of a journal entry: a text page holds HTML in text.content (v13's "text" page type). */
+export class JournalEntryPage extends Document {
+  static override documentName = "JournalEntryPage";
+  declare text: { content: string; format?: number };
+  static override defineSchema() {
+    return {
+      ...super.defineSchema(),
+      type: new StringField({ required: true, initial: "text", choices: ["text", "image", "pdf", "video"] }),
+      title: new ObjectField(),
+      text: new ObjectField({ initial: () => ({ content: "", format: 1 }) }),
+    };
+  }
+}
+
 /** game.scenes: the active scene (flagged `active`), and the one a client views (here: the active one, as a client that has not navigated away). */
 class Scenes extends Collection<Document> {
   get active(): Document | null {
@@ -940,6 +966,7 @@ class Scenes extends Collection<Document> {
 
 export const worldCollections = {
   macros: new Collection<Macro>(),
+  journal: new Collection<JournalEntry>(),
   users: new Users(),
   actors: new Collection<Actor>(),
   items: new Collection<Item>(),
@@ -957,6 +984,7 @@ function worldCollectionFor(documentName: string): Collection<Document> | undefi
     Combat: worldCollections.combats as unknown as Collection<Document>,
     Scene: worldCollections.scenes,
     Macro: worldCollections.macros as unknown as Collection<Document>,
+    JournalEntry: worldCollections.journal as unknown as Collection<Document>,
   };
   return map[documentName];
 }

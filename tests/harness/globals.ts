@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2, TextEditor } from "./applications";
 import { DataModel, TypeDataModel } from "./data-model";
-import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Document, Item, Macro, OWNERSHIP, ROLES, User, broadcast, worldCollections } from "./documents";
+import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Document, Item, JournalEntry, JournalEntryPage, Macro, OWNERSHIP, ROLES, User, broadcast, worldCollections } from "./documents";
 import { DataModelValidationError, fields } from "./fields";
 import { ROOT, loadTemplates, renderTemplate } from "./handlebars";
 import { Roll } from "./roll";
@@ -140,6 +140,8 @@ export function installGlobals(): void {
     Combatant: { documentClass: Combatant, dataModels: {} },
     User: { documentClass: User },
     Macro: { documentClass: Macro },
+    JournalEntry: { documentClass: JournalEntry },
+    JournalEntryPage: { documentClass: JournalEntryPage },
     Scene: { documentClass: Scene },
     Token: {
       documentClass: TokenDocument,
@@ -177,6 +179,7 @@ export function installGlobals(): void {
     messages: worldCollections.messages,
     combats: worldCollections.combats,
     macros: worldCollections.macros,
+    journal: worldCollections.journal,
     scenes: worldCollections.scenes,
     get combat() { return worldCollections.combats.find((c) => (c as unknown as { active: boolean }).active) ?? null; },
     i18n,
@@ -191,7 +194,7 @@ export function installGlobals(): void {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError }, regionBehaviors: { RegionBehaviorType } },
     utils: { ...utils, Collection },
-    documents: { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, TileDocument, RegionDocument, RegionBehavior, collections: {} },
+    documents: { Actor, Item, JournalEntry, JournalEntryPage, Macro, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, TileDocument, RegionDocument, RegionBehavior, collections: {} },
     dice: { Roll },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
@@ -201,7 +204,7 @@ export function installGlobals(): void {
       ux: { TextEditor },
     },
   };
-  Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Macro, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });
+  Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Macro, JournalEntry, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });
   // A compendium document is read from its pack (tests/harness/index.ts: addToCompendium).
   g.fromUuid = async (uuid: string) => (uuid.startsWith("Compendium.") ? ((await import("./index")).compendium.get(uuid) ?? null) : fromUuidSync(uuid));
   g.renderTemplate = renderTemplate;

@@ -1,7 +1,7 @@
 // What tests use to drive the simulated Foundry: connect clients, act as a user, inspect writes,
 // chat messages and notifications, and make dice show chosen faces.
 import type { ChatMessage} from "./documents";
-import { Actor, ROLES, User, broadcast, dropConnection, queryCount, worldCollections, type Document } from "./documents";
+import { Actor, Item, ROLES, User, broadcast, dropConnection, queryCount, worldCollections, type Document } from "./documents";
 import { resetClientLocal } from "../../src/helpers/client-local";
 import { queueDice } from "./roll";
 import type { RegionDocument, Scene, TokenDocument } from "./scene";
@@ -84,14 +84,22 @@ export const compendium = new Map<string, Document>();
 
 /** Puts an actor into a compendium pack (as a built pack holds it) and returns its uuid, "Compendium.flex.<pack>.Actor.<id>". */
 export function addToCompendium(pack: string, data: Obj): string {
-  const ActorCls = (Actor as unknown as { implementation: typeof Actor }).implementation;
-  const actor = new ActorCls({ _id: randomID(), ...data }, { strict: true });
-  const uuid = `Compendium.flex.${pack}.Actor.${actor.id}`;
-  Object.defineProperty(actor, "uuid", { value: uuid });
-  Object.defineProperty(actor, "pack", { value: `flex.${pack}` });
-  actor.prepareData();
-  compendium.set(uuid, actor);
-  return uuid;
+  return addDocumentToCompendium(pack, "Actor", data).uuid;
+}
+
+/**
+ * Builds a document of a compendium pack as Foundry does (the configured class, `{ pack }` in its context, so a
+ * system document class sees where it comes from), and registers it under its uuid.
+ */
+export function addDocumentToCompendium(pack: string, documentName: "Actor" | "Item", data: Obj): Document & { uuid: string } {
+  const Base = documentName === "Actor" ? Actor : Item;
+  const Cls = (Base as unknown as { implementation: new (d: Obj, c: { strict: boolean; pack: string }) => Document }).implementation;
+  const doc = new Cls({ _id: randomID(), ...data }, { strict: true, pack: `flex.${pack}` });
+  const uuid = `Compendium.flex.${pack}.${documentName}.${doc.id}`;
+  Object.defineProperty(doc, "uuid", { value: uuid });
+  (doc as unknown as { prepareData(): void }).prepareData();
+  compendium.set(uuid, doc);
+  return doc as Document & { uuid: string };
 }
 
 export function writesOf(filter: Partial<Pick<WriteRecord, "action" | "documentName" | "userId">> = {}): WriteRecord[] {

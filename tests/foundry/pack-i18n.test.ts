@@ -1,0 +1,152 @@
+// Issue 17 scope 3: the system's compendium documents are shown in the world's language. German is the
+// document itself; flags.flex.i18n.<lang> carries English and Russian. What a user sees: the sheet of a pack
+// document, what they import, and the automation still finding a talent named in German by the rules.
+import { beforeEach, describe, expect, it } from "vitest";
+import { translatePacks, translateSource, TRANSLATABLE_PATHS } from "../../src/helpers/pack-i18n";
+import { TRANSLATABLE_PATHS as TOOL_PATHS } from "../../tools/pack-i18n.mjs";
+import { addDocumentToCompendium, createActor, resetWorld, state } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = globalThis as Any;
+
+const athletik = () => ({
+  name: "Athletik",
+  type: "talent",
+  system: { attribut: "kk", uebungswert: 0, kategorie: "allgemein", beschreibung: "<p>Klettern und Springen.</p>" },
+  flags: {
+    flex: {
+      i18n: {
+        en: { name: "Athletics", system: { beschreibung: "<p>Climbing and jumping.</p>" } },
+        ru: { name: "Атлетика", system: { beschreibung: "<p>Лазание и прыжки.</p>" } },
+      },
+    },
+  },
+});
+
+const wolf = () => ({
+  name: "Grauwolf",
+  type: "creature",
+  system: { stufe: 1, beschreibung: "<p>Ein Wolf.</p>" },
+  prototypeToken: { name: "Grauwolf" },
+  flags: { flex: { i18n: { en: { name: "Grey wolf", system: { beschreibung: "<p>A wolf.</p>" } }, ru: { name: "Серый волк" } } } },
+  items: [
+    {
+      _id: "bite000000000000",
+      name: "Biss",
+      type: "attack",
+      system: { angriff: "W8+3", schaden: "1W8", beschreibung: "<p>Beißt.</p>" },
+      flags: { flex: { i18n: { en: { name: "Bite", system: { beschreibung: "<p>Bites.</p>", schaden: "9W12" } }, ru: { name: "Укус" } } } },
+    },
+  ],
+});
+
+beforeEach(() => {
+  resetWorld({ gms: 1 });
+});
+
+describe("a pack document in the world's language", () => {
+  it("German world: the document as written", () => {
+    const item = addDocumentToCompendium("talente", "Item", athletik()) as Any;
+    expect(item.name).toBe("Athletik");
+    expect(item.system.beschreibung).toBe("<p>Klettern und Springen.</p>");
+  });
+
+  it("English and Russian worlds: name and description translated, the German name kept for the rules", () => {
+    g.game.i18n.lang = "en";
+    const en = addDocumentToCompendium("talente", "Item", athletik()) as Any;
+    expect(en.name).toBe("Athletics");
+    expect(en.system.beschreibung).toBe("<p>Climbing and jumping.</p>");
+    expect(en.flags.flex.sourceName).toBe("Athletik");
+    g.game.i18n.lang = "ru";
+    const ru = addDocumentToCompendium("talente", "Item", athletik()) as Any;
+    expect(ru.name).toBe("Атлетика");
+    expect(ru.system.attribut).toBe("kk");
+  });
+
+  it("a creature: its attacks and its token's name too; a translation never changes a formula", () => {
+    g.game.i18n.lang = "en";
+    const actor = addDocumentToCompendium("bestiarium", "Actor", wolf()) as Any;
+    expect(actor.name).toBe("Grey wolf");
+    expect(actor.prototypeToken.name).toBe("Grey wolf");
+    const bite = actor.items.get("bite000000000000");
+    expect(bite.name).toBe("Bite");
+    expect(bite.system.beschreibung).toBe("<p>Bites.</p>");
+    expect(bite.system.schaden).toBe("1W8");
+    g.game.i18n.lang = "ru";
+    const ru = addDocumentToCompendium("bestiarium", "Actor", wolf()) as Any;
+    expect(ru.name).toBe("Серый волк");
+    // No Russian description: the German one stays rather than nothing.
+    expect(ru.system.beschreibung).toBe("<p>Ein Wolf.</p>");
+  });
+
+  it("a world document (not from a pack) is never translated", async () => {
+    g.game.i18n.lang = "en";
+    const actor = (await createActor({ name: "Grauwolf", type: "creature", flags: wolf().flags })) as Any;
+    expect(actor.name).toBe("Grauwolf");
+  });
+
+  it("a corrupt translation flag leaves the document as it is, and it loads", () => {
+    g.game.i18n.lang = "en";
+    for (const i18n of ["garbage", { en: "x" }, { en: { name: 5, system: "y" } }, { en: { name: "   " } }, { en: { system: { beschreibung: ["a"] } } }]) {
+      const item = addDocumentToCompendium("talente", "Item", { ...athletik(), flags: { flex: { i18n } } }) as Any;
+      expect(item.name).toBe("Athletik");
+      expect(item.system.beschreibung).toBe("<p>Klettern und Springen.</p>");
+    }
+  });
+
+  it("the runtime and the pack check agree on what a translation may change", () => {
+    expect([...TRANSLATABLE_PATHS]).toEqual(TOOL_PATHS);
+    const out = translateSource({ name: "A", img: "a.svg", system: { schaden: "1W6" }, flags: { flex: { i18n: { en: { name: "B", img: "evil.svg", system: { schaden: "99W6" } } } } } }, "en");
+    expect(out).toMatchObject({ name: "B", img: "a.svg", system: { schaden: "1W6" } });
+  });
+});
+
+describe("imported into the world", () => {
+  it("keeps the translated text, leaves the translations behind, and the rules find the talent by its German name", async () => {
+    g.game.i18n.lang = "en";
+    const talent = addDocumentToCompendium("talente", "Item", athletik()) as Any;
+    const actor = (await createActor({ name: "Alrik", type: "character", items: [talent.toObject()] })) as Any;
+    const owned = actor.items.contents[0];
+    expect(owned.name).toBe("Athletics");
+    expect(owned.flags.flex.i18n).toBeUndefined();
+    expect(owned.flags.flex.sourceName).toBe("Athletik");
+    expect(actor.findTalent("Athletik")?.id).toBe(owned.id);
+    expect(actor.findTalent("athletics")?.id).toBe(owned.id);
+    expect(actor.findTalent("Schwimmen")).toBeUndefined();
+
+    const world = (await g.Item.create(talent.toObject())) as Any;
+    expect(world.name).toBe("Athletics");
+    expect(world.flags.flex.i18n).toBeUndefined();
+    expect(state.notifications.filter((n: Any) => n.type === "error")).toEqual([]);
+  });
+
+  it("a creature imported keeps its translated attacks without their translations", async () => {
+    g.game.i18n.lang = "ru";
+    const source = (addDocumentToCompendium("bestiarium", "Actor", wolf()) as Any).toObject();
+    const actor = (await g.Actor.create(source)) as Any;
+    expect(actor.name).toBe("Серый волк");
+    expect(actor.flags.flex.i18n).toBeUndefined();
+    expect(actor.items.contents[0].name).toBe("Укус");
+    expect(actor.items.contents[0].flags.flex.i18n).toBeUndefined();
+  });
+});
+
+describe("the compendium sidebar lists the packs translated", () => {
+  const pack = (collection: string, locked = true) => ({
+    collection,
+    locked,
+    index: [{ _id: "a", name: "Athletik", flags: { flex: { i18n: { en: { name: "Athletics" } } } } }, { _id: "b", name: "Ohne Übersetzung" }],
+    folders: [{ name: "Kampf", _source: { name: "Kampf", flags: { flex: { i18n: { en: { name: "Combat" } } } } }, updateSource(c: Any) { this.name = c.name; } }],
+  });
+
+  it("index names and folders of the system's locked packs; another package's pack and an unlocked one stay", async () => {
+    const own = pack("flex.talente");
+    const other = pack("world.talente");
+    const editing = pack("flex.ausruestung", false);
+    expect(await translatePacks([own, other, editing], "en")).toBe(1);
+    expect(own.index.map((e) => e.name)).toEqual(["Athletics", "Ohne Übersetzung"]);
+    expect(own.folders[0]!.name).toBe("Combat");
+    expect(other.index[0]!.name).toBe("Athletik");
+    expect(editing.index[0]!.name).toBe("Athletik");
+  });
+});
