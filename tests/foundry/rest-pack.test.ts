@@ -130,7 +130,10 @@ describe("the Rast und Auszeit compendium loads into the data models", () => {
       const item = (await (globalThis as Any).Item.create({ name: doc.name, type: doc.type, img: doc.img, system: doc.system, flags: doc.flags })) as Any;
       const data = item.toObject();
       expect(data.system, file).toEqual(doc.system);
-      expect(data.flags, file).toEqual(doc.flags);
+      // The translations serve the pack: a document created in the world leaves flags.flex.i18n behind.
+      const { i18n, ...flex } = doc.flags.flex ?? {};
+      expect(i18n, `${file}: translations`).toBeDefined();
+      expect({ ...data.flags, flex: data.flags.flex ?? {} }, file).toEqual({ ...doc.flags, flex });
       expect(data.type, file).toBe(doc.type);
     }
   });
