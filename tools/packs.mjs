@@ -1,6 +1,7 @@
 // Compendium packs: packs/_source/<pack>/**/*.yml → packs/<pack> (LevelDB) with the official CLI,
 // and a reader for the compiled LevelDB (used by the build check and by tests).
-import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
 import { ClassicLevel } from "classic-level";
@@ -117,7 +118,27 @@ export async function compilePacks({ root, outRoot = path.join(root, "packs") })
     }
     results.push({ name, sourceCount: sources.length, dest });
   }
+  // The rules journal is generated from the system's rule IDs and language files (absent in a bare pack folder).
+  if (await isFile(path.join(root, "src", "rules", "ids.ts"))) results.push(await compileRulesJournal(root, outRoot));
   return results;
+}
+
+/** The generated pack "regeln" (tools/rules-journal.mjs): written as YAML to a temporary folder and compiled like the rest. */
+async function compileRulesJournal(root, outRoot) {
+  const { buildRulesJournal } = await import("./rules-journal.mjs");
+  const entries = await buildRulesJournal(root);
+  const src = await mkdtemp(path.join(tmpdir(), "flex-regeln-"));
+  const dest = path.join(outRoot, "regeln");
+  try {
+    for (const entry of entries) await writeFile(path.join(src, `${entry._id}.yml`), yaml.dump(entry));
+    await rm(dest, { recursive: true, force: true });
+    await compilePack(src, dest, { yaml: true });
+  } finally {
+    await rm(src, { recursive: true, force: true });
+  }
+  const compiled = (await readPack(dest)).filter(({ key }) => TOP_LEVEL_KEY.test(key)).length;
+  if (compiled !== entries.length) throw new Error(`Pack "regeln": compiled ${compiled} of ${entries.length} generated journal entries.`);
+  return { name: "regeln", sourceCount: entries.length, dest, generated: true };
 }
 
 /**
@@ -134,6 +155,14 @@ export async function readPack(dir) {
     return entries;
   } finally {
     await db.close();
+  }
+}
+
+async function isFile(p) {
+  try {
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
   }
 }
 

@@ -59,11 +59,15 @@ describe("system.json", () => {
     }
   });
 
-  it("each pack has its source folder", () => {
+  it("each pack has its source folder (the rules journal is generated from the language files), a banner, and sits in the Flex pack folder", () => {
     for (const pack of manifest.packs) {
       expect(pack.path).toBe(`packs/${pack.name}`);
-      expect(readdirSync(join(ROOT, "packs", "_source", pack.name)).length).toBeGreaterThan(0);
+      if (pack.name === "regeln") expect(existsSync(join(ROOT, "tools", "rules-journal.mjs"))).toBe(true);
+      else expect(readdirSync(join(ROOT, "packs", "_source", pack.name)).length, pack.name).toBeGreaterThan(0);
+      expect(existsSync(local(pack.banner)), pack.banner).toBe(true);
+      expect(pack.ownership, pack.name).toEqual({ PLAYER: "OBSERVER", ASSISTANT: "OWNER" });
     }
+    expect(manifest.packFolders.flatMap((f: { packs: string[] }) => f.packs).sort()).toEqual(manifest.packs.map((p: { name: string }) => p.name).sort());
   });
 
   it("every template and icon the code names exists", () => {
