@@ -16,6 +16,7 @@ import { companionPages } from "./gallery-companions";
 import { makingPages } from "./gallery-making";
 import { polymorphPages } from "./gallery-polymorph";
 import { restPages } from "./gallery-rest";
+import { packPages } from "./gallery-packs";
 import { ridingPages } from "./gallery-riding";
 import { shortCombatPages } from "./gallery-short-combat";
 
@@ -275,6 +276,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await restPages(add, { clients });
     await makingPages(add, { clients, hero });
     await polymorphPages(add, { clients, hero });
+    await packPages(add);
   }
   return pages;
 }
