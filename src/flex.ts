@@ -41,6 +41,7 @@ import * as rules from "./rules";
 import { promptFallHeight } from "./applications/dialogs/fall-dialog";
 import { FlexJournalEntry, FlexMacro } from "./documents/pack-documents";
 import { registerPackI18n } from "./helpers/pack-i18n";
+import { registerRuleHelper } from "./helpers/rule-labels";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -60,6 +61,7 @@ Hooks.once("init", () => {
 
   registerSettings();
   registerPackI18n();
+  registerRuleHelper();
   registerRestSettings();
   registerStatusEffects();
   registerRelayHandler();

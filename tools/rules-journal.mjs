@@ -83,7 +83,6 @@ export function rulesJournal({ ids, lang, macros = [] }) {
           .map((m) => `@UUID[Compendium.flex.makros.Macro.${m._id}]{${code === "de" ? m.name : (m.flags?.flex?.i18n?.[code]?.name ?? m.name)}}`)
           .join(", ");
         return [
-          `<p class="flex-rule-id"><strong>${id}</strong></p>`,
           wrap(text(code, `FLEX.RuleText.${id}.text`)),
           `<p><strong>${text(code, "FLEX.RuleText.InSystem")}</strong> ${text(code, `FLEX.RuleText.${id}.system`)}</p>`,
           macroLinks ? `<p><strong>${text(code, "FLEX.RuleText.Macros")}</strong> ${macroLinks}</p>` : "",

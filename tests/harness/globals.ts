@@ -5,7 +5,7 @@ import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentShe
 import { DataModel, TypeDataModel } from "./data-model";
 import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Document, Item, JournalEntry, JournalEntryPage, Macro, OWNERSHIP, ROLES, User, broadcast, worldCollections } from "./documents";
 import { DataModelValidationError, fields } from "./fields";
-import { ROOT, loadTemplates, renderTemplate } from "./handlebars";
+import { ROOT, hbs, loadTemplates, renderTemplate } from "./handlebars";
 import { Roll } from "./roll";
 import { REGION_EVENTS, RegionBehavior, RegionBehaviorType, RegionDocument, Scene, TileDocument, TokenDocument } from "./scene";
 import * as utils from "./utils";
@@ -123,6 +123,8 @@ export function installGlobals(): void {
   };
 
   g.Hooks = hooks;
+  // Foundry's global Handlebars, where a system registers its own helpers.
+  g.Handlebars = hbs;
   g.CONST = {
     DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP,
     USER_ROLES: ROLES,
