@@ -19,8 +19,9 @@ export default defineConfig({
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/harness/setup.ts"],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // Hundreds of pages, each opened and photographed whole on a two-core machine.
+          testTimeout: 900_000,
+          hookTimeout: 300_000,
         },
       },
     ],

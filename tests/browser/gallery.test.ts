@@ -1,6 +1,7 @@
 // Opens every gallery page in headless Chromium (Debian's chromium-headless-shell driven by
 // playwright-core), saves a PNG per page, and fails on what a user would notice: text that is an
-// unresolved i18n key, a console error, anything wider than the window or its sheet, a missing roll button.
+// unresolved i18n key, a console error, anything wider than the window or its sheet, text cut off or spilling out
+// of its box, a missing roll button. Each photo shows the whole page, however long.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -9,6 +10,8 @@ import { buildGallery, OUT, type GalleryPage } from "./gallery";
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const WINDOW = { width: 1280, height: 800 };
+/** For working on a few pages: GALLERY_PAGES="character-|chat-long" npm run gallery (a regular expression on "<name>-<lang>-<theme>"). */
+const ONLY = process.env.GALLERY_PAGES ? new RegExp(process.env.GALLERY_PAGES) : null;
 
 let browser: Browser;
 let pages: GalleryPage[] = [];
@@ -17,7 +20,7 @@ beforeAll(async () => {
   if (!existsSync(EXECUTABLE)) {
     throw new Error(`Chromium not found at ${EXECUTABLE}: install Debian's chromium-headless-shell (apt-get install chromium-headless-shell) or set CHROMIUM_PATH.`);
   }
-  pages = await buildGallery();
+  pages = (await buildGallery()).filter((p) => !ONLY || ONLY.test(`${p.name}-${p.lang}-${p.theme}`));
   mkdirSync(join(OUT, "png"), { recursive: true });
   browser = await chromium.launch({
     executablePath: EXECUTABLE,
@@ -30,7 +33,7 @@ afterAll(async () => {
 });
 
 describe("the gallery in headless Chromium", () => {
-  it("has every view in every language", () => {
+  it.skipIf(ONLY)("has every view in every language", () => {
     const names = new Set(pages.map((p) => p.name));
     for (const view of ["character-stats", "character-talents", "character-inventory", "character-effects", "character-biography", "character-edit", "creature-stats", "creature-abilities", "creature-limited", "dialog-check", "dialog-end-of-day", "chat-cards",
       "dialog-heal", "chat-combat-1", "chat-combat-2", "chat-combat-3", "combat-tracker", "character-combat",
@@ -39,11 +42,19 @@ describe("the gallery in headless Chromium", () => {
       "dialog-rest-start", "dialog-rest-answer", "dialog-rest-downtime", "chat-rest", "chat-no-rest", "character-no-rest", "item-resource",
       "item-project", "item-plot", "dialog-craft-start", "dialog-craft-session", "dialog-work", "dialog-reward", "chat-making",
       "character-polymorph", "chat-polymorph",
-      "character-riding-mounts", "character-riding", "creature-riding", "token-hud-riding-mount", "token-hud-riding-dismount", "chat-riding-fall"]) {
+      "character-riding-mounts", "character-riding", "creature-riding", "token-hud-riding-mount", "token-hud-riding-dismount", "chat-riding-fall",
+      "compendium-talent", "compendium-creature", "compendium-journal",
+      "character-talents-edit", "character-inventory-edit", "character-player", "character-observer", "character-limited", "item-weapon-readonly",
+      "dialog-fall", "character-dying", "character-dead", "character-empty-stats", "character-empty-inventory", "character-inventory-100",
+      "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);
     expect(new Set(pages.map((p) => p.lang))).toEqual(new Set(["de", "en", "ru"]));
+    // Item sheets and dialogs in the dark theme too.
+    for (const view of ["item-weapon", "item-equipment", "item-spell", "item-weapon-readonly", "dialog-check", "dialog-end-of-day", "dialog-heal", "dialog-fall"]) {
+      expect(pages.some((p) => p.name === view && p.theme === "dark"), `${view} dark`).toBe(true);
+    }
   });
 
   it("renders each page cleanly and photographs it", async () => {
@@ -76,15 +87,43 @@ describe("the gallery in headless Chromium", () => {
           })
           .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`);
         const rolls = [...document.querySelectorAll("[data-action]")].map((el) => el.getAttribute("data-action"));
-        return { unresolved, tooWide: tooWide.slice(0, 5), rolls, scrollWidth: document.documentElement.scrollWidth };
+        // Text cut off or spilling out of its box: wider than its element (unless an ellipsis with the full text a
+        // tooltip away), or a box that hides what does not fit vertically (a card, a row). Scroll containers are fine.
+        const describe = (el: Element) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+        const clipped = [...document.querySelectorAll("#app *")]
+          .filter((el) => {
+            const st = getComputedStyle(el);
+            if (st.display === "none" || st.visibility === "hidden" || el.clientWidth === 0) return false;
+            // Screen-reader text is clipped on purpose; what the gallery draws as core's own frame (data-gallery-core) is not the system's.
+            if (el.closest("input, select, textarea, prose-mirror, .visually-hidden, [data-gallery-core]")) return false;
+            const hasText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+            const scrolls = (o: string) => o === "auto" || o === "scroll";
+            const wide = hasText && !scrolls(st.overflowX) && el.scrollWidth > el.clientWidth + 1;
+            const tall = (st.overflowY === "hidden" || st.overflowY === "clip") && el.scrollHeight > el.clientHeight + 1;
+            if (!wide && !tall) return false;
+            return !(wide && !tall && st.textOverflow === "ellipsis" && el.closest("[data-tooltip], [title], [aria-label]"));
+          })
+          .map(describe);
+        return { unresolved, tooWide: tooWide.slice(0, 5), clipped: clipped.slice(0, 5), rolls, scrollWidth: document.documentElement.scrollWidth };
       }, WINDOW);
 
       if (report.unresolved.length) problems.push(`${label}: unresolved i18n ${[...new Set(report.unresolved)].join(", ")}`);
       if (errors.length) problems.push(`${label}: console ${errors.join(" | ")}`);
       if (report.tooWide.length || report.scrollWidth > WINDOW.width) problems.push(`${label}: wider than its window: ${report.tooWide.join(", ")}`);
+      if (report.clipped.length) problems.push(`${label}: text cut off or spilling out: ${report.clipped.join(", ")}`);
       for (const action of p.rollActions) if (!report.rolls.includes(action)) problems.push(`${label}: no ${action} button`);
 
-      await page.screenshot({ path: join(OUT, "png", `${p.name}-${p.lang}-${p.theme}.png`), clip: { x: 0, y: 0, width: Math.min(p.width + 32, WINDOW.width), height: Math.min(p.height + 32, WINDOW.height) } });
+      // The photo shows the whole page: the window grows to its content, so a long list is not cut at the window's edge.
+      const full = await page.evaluate(() => {
+        const app = document.getElementById("app")!;
+        app.style.height = "auto";
+        const style = document.createElement("style");
+        style.textContent = "#app, #app * { max-height: none !important; } #app .window-content, #app [data-application-part], #app .scrollable, #app .journal-entry-pages { overflow: visible !important; }";
+        document.head.append(style);
+        const r = app.getBoundingClientRect();
+        return { width: Math.ceil(r.right + 16), height: Math.ceil(r.bottom + 16) };
+      });
+      await page.screenshot({ path: join(OUT, "png", `${p.name}-${p.lang}-${p.theme}.png`), fullPage: true, clip: { x: 0, y: 0, width: Math.min(Math.max(full.width, p.width + 32), WINDOW.width), height: Math.max(full.height, Math.min(p.height + 32, WINDOW.height)) } });
       await page.close();
     }
     await context.close();

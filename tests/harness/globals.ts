@@ -30,6 +30,15 @@ const CORE_STRINGS: Record<string, string> = {
   "EFFECT.StatusDead": "Dead",
   "EFFECT.StatusUnconscious": "Unconscious",
   "EFFECT.StatusFlying": "Flying",
+  // The frames the gallery draws around the system's parts (the Actors sidebar, the region and settings windows).
+  "SIDEBAR.TabActors": "Actors",
+  "SIDEBAR.Create": "Create {type}",
+  "SIDEBAR.Search": "Search {types}",
+  "DOCUMENT.Actor": "Actor",
+  "DOCUMENT.Actors": "Actors",
+  "DOCUMENT.Folder": "Folder",
+  "SETTINGS.Title": "Game Settings",
+  "BEHAVIOR.FIELDS.type.label": "Behavior Type",
 };
 
 export class I18n {

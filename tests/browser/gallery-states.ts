@@ -1,0 +1,152 @@
+// Gallery pages of the states a table runs into beyond the happy path (issue 16 scope 7): edit mode of the
+// talents and inventory tabs; the sheet as its player, as an observer and as a limited viewer; a read-only item
+// sheet; the fall dialog; a dying, drowning and a dead character; an empty actor; 100 items; long names on a sheet
+// and on cards; the GM's buttons in the Actors sidebar; a region's behaviour config; the system's settings.
+// tests/browser/gallery.ts calls `await statePages(add, ctx)` inside its language loop.
+import { FALL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/fall-dialog";
+import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
+import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
+import { parse } from "node-html-parser";
+import { as, createActor, dice, messages } from "../harness";
+import type { AddPage } from "./gallery-rest";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = () => globalThis as Any;
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+export interface StateGalleryContext {
+  clients: { gms: Any[]; players: Any[] };
+  hero: Any;
+}
+
+async function sheetHtml(Sheet: Any, document: Any, setup: (sheet: Any) => void = () => {}) {
+  const sheet = new Sheet({ document });
+  setup(sheet);
+  await sheet.render(true);
+  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
+  return { parts: parts.join("\n"), classes: [...new Set((sheet.options.classes as string[]) ?? [])].join(" "), width: sheet.options.position.width as number, height: sheet.options.position.height as number };
+}
+
+const both = ["light", "dark"] as const;
+const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
+const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
+
+/** Adds the state pages for the current language. */
+export async function statePages(add: AddPage, ctx: StateGalleryContext): Promise<void> {
+  const { i18n, settings } = g().game;
+  const { renderTemplate } = g().foundry.applications.handlebars;
+  const gm = ctx.clients.gms[0];
+  const player = ctx.clients.players[0];
+  const hero = ctx.hero;
+
+  // Edit mode of the talents and inventory tabs.
+  for (const tab of ["talents", "inventory"]) {
+    const s = await sheetHtml(CharacterSheet, hero, (sheet) => {
+      sheet.mode = "edit";
+      sheet.changeTab(tab, "primary");
+    });
+    add(`character-${tab}-edit`, s.parts, s.classes, [], s.width, s.height, "light", hero.name);
+  }
+
+  // The player who owns the character sees it as the GM does; an observer and a limited viewer see less.
+  const own = await as(player, () => sheetHtml(CharacterSheet, hero));
+  add("character-player", own.parts, own.classes, ["rollAttribute", "heal"], own.width, own.height, "light", hero.name);
+  const stranger = await as(gm, () =>
+    createActor({ name: "Jorin Falkenfeder", type: "character", ownership: { default: 2 }, system: { level: 3, leben: { value: 15, max: 20 }, attributes: { ge: 8 } } }),
+  );
+  await as(gm, () => stranger.createEmbeddedDocuments("Item", [{ name: "Langbogen", type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 40, aktionen: 2 } }]));
+  const observer = await as(player, () => sheetHtml(CharacterSheet, stranger, (sheet) => sheet.changeTab("inventory", "primary")));
+  add("character-observer", observer.parts, observer.classes, [], observer.width, observer.height, "light", stranger.name);
+  const bow = stranger.items.getName("Langbogen");
+  const readOnly = await as(player, () => sheetHtml(FlexItemSheet, bow));
+  for (const theme of both) add("item-weapon-readonly", readOnly.parts, readOnly.classes, [], readOnly.width, readOnly.height, theme, bow.name);
+  await as(gm, () => stranger.update({ ownership: { default: 1 } }));
+  const limited = await as(player, () => sheetHtml(CharacterSheet, stranger));
+  add("character-limited", limited.parts, limited.classes, [], limited.width, 300, "light", stranger.name);
+
+  // Item sheets in the dark theme.
+  for (const type of ["weapon", "equipment", "spell"]) {
+    const item = hero.items.find((i: Any) => i.type === type);
+    const s = await sheetHtml(FlexItemSheet, item);
+    add(`item-${type}`, s.parts, s.classes, [], s.width, s.height, "dark", item.name);
+  }
+
+  // The fall dialog, with its real title and button.
+  const fall = await renderTemplate(FALL_DIALOG_TEMPLATE, {});
+  const fallButton = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-person-falling" inert></i> ${escape(i18n.localize("FLEX.Sheet.Fall"))}</button></footer>`;
+  for (const theme of both) add("dialog-fall", `<div class="dialog-content">${fall}</div>${fallButton}`, "dialog flex", [], 360, 220, theme, i18n.format("FLEX.Sheet.FallTitle", { name: hero.name }));
+
+  // Dying under water (Leben 0, drowning), and dead.
+  await as(gm, async () => {
+    const dying = await createActor({ name: "Mara Tiefwasser", type: "character", system: { leben: { value: 0, max: 24 }, erschoepfung: { value: 4 }, atem: { wuerfel: 4 } } });
+    for (const status of ["dying", "underwater", "drowning", "wet"]) await dying.toggleStatusEffect(status, { active: true });
+    const s = await sheetHtml(CharacterSheet, dying);
+    for (const theme of both) add("character-dying", s.parts, s.classes, ["rollAttribute"], s.width, s.height, theme, dying.name);
+    const dead = await createActor({ name: "Ulf der Alte", type: "character", system: { leben: { value: 0, max: 18 }, erschoepfung: { value: 8 } } });
+    await dead.toggleStatusEffect("dead", { active: true });
+    const d = await sheetHtml(CharacterSheet, dead);
+    add("character-dead", d.parts, d.classes, [], d.width, d.height, "light", dead.name);
+
+    // A brand-new actor: nothing filled in.
+    const empty = await createActor({ name: i18n.localize("TYPES.Actor.character"), type: "character" });
+    for (const tab of ["stats", "inventory", "talents"]) {
+      const e = await sheetHtml(CharacterSheet, empty, (sheet) => sheet.changeTab(tab, "primary"));
+      add(`character-empty-${tab}`, e.parts, e.classes, [], e.width, e.height, "light", empty.name);
+    }
+
+    // 100 items: the inventory stays readable (the photo shows it whole).
+    const hoarder = await createActor({ name: "Kasimir Krämer", type: "character" });
+    const types = ["weapon", "armor", "equipment", "alchemical", "spell"];
+    await hoarder.createEmbeddedDocuments("Item", Array.from({ length: 100 }, (_, i) => ({ name: `${i18n.localize(`TYPES.Item.${types[i % 5]}`)} ${i + 1}`, type: types[i % 5], system: { menge: 1 + (i % 7) } })));
+    const h = await sheetHtml(CharacterSheet, hoarder, (sheet) => sheet.changeTab("inventory", "primary"));
+    add("character-inventory-100", h.parts, h.classes, ["rollItem"], h.width, h.height, "light", hoarder.name);
+
+    // Long names: a character, its items and its cards.
+    const longName = "Bodo Eisenhauer von der Nebelmark zu Kaltenbrunn der Jüngere";
+    const bodo = await createActor({ name: longName, type: "character", system: { attributes: { ge: 8, kk: 8 } } });
+    await bodo.createEmbeddedDocuments("Item", [
+      { name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 2 } },
+      { name: "Zweihändiges Bastardschwert der Nebelmark mit eingeätzter Runenklinge", type: "weapon", system: { talent: "Klingenwaffen", schaden: "2W6+2", aktionen: 2 } },
+      { name: "Unverwüstlicher Kettenpanzer der Grenzwacht von Kaltenbrunn", type: "armor", system: { wert: 3, ausgeruestet: true } },
+      { name: "Heiltrank der Klosterbrüder vom Nebelsee (große Flasche)", type: "alchemical", system: { stufe: 2, menge: 3 } },
+    ]);
+    const b = await sheetHtml(CharacterSheet, bodo, (sheet) => sheet.changeTab("inventory", "primary"));
+    for (const theme of both) add("character-long-names", b.parts, b.classes, ["rollItem"], b.width, b.height, theme, bodo.name);
+    const before = messages().length;
+    dice(8, 6);
+    await bodo.rollTalent("Athletik", { sw: 12 });
+    await bodo.items.find((i: Any) => i.type === "alchemical").use();
+    await g().game.flex.requestEndOfDay({ actorIds: [bodo.id] });
+    for (const theme of both) add("chat-long-names", chatLog(messages().slice(before).map(chatItem).join("")), "chat", [], 340, 700, theme, "Chat");
+  });
+
+  // The GM's buttons in the Actors sidebar, added by the real renderActorDirectory hook.
+  await as(gm, async () => {
+    const root = parse(`<section class="sidebar-tab directory flexcol" id="actors"><header class="directory-header"><div class="header-actions action-buttons flexrow"><button type="button"><i class="fa-solid fa-user" inert></i> ${escape(i18n.format("SIDEBAR.Create", { type: i18n.localize("DOCUMENT.Actor") }))}</button><button type="button"><i class="fa-solid fa-folder" inert></i> ${escape(i18n.format("SIDEBAR.Create", { type: i18n.localize("DOCUMENT.Folder") }))}</button></div><div class="header-search"><input type="search" placeholder="${escape(i18n.format("SIDEBAR.Search", { types: i18n.localize("DOCUMENT.Actors") }))}"></div></header><ol class="directory-list"><li class="directory-item">${escape(hero.name)}</li></ol></section>`).firstElementChild as Any;
+    Object.getPrototypeOf(root).addEventListener ??= () => undefined;
+    g().Hooks.callAll("renderActorDirectory", {}, root, {}, {});
+    const style = `<style>#actors{padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem}#actors .header-actions{display:flex;flex-wrap:wrap;gap:0.25rem}#actors .header-actions button{flex:1 1 45%;white-space:nowrap}#actors input{width:100%}#actors .directory-list{list-style:none;margin:0;padding:0}</style>`;
+    for (const theme of both) add("sidebar-actors", `${style}${root.toString()}`, "sidebar-tab", [], 300, 260, theme, i18n.localize("SIDEBAR.TabActors"));
+  });
+
+  // A region's behaviours as their config shows them: the pit's depth with its label and hint.
+  const field = (label: string, hint: string, input: string) => `<div class="form-group"><label>${escape(label)}</label><div class="form-fields">${input}</div><p class="hint">${escape(hint)}</p></div>`;
+  const typeOptions = ["flex.water", "flex.pit"].map((t) => `<option>${escape(i18n.localize(`TYPES.RegionBehavior.${t}`))}</option>`).join("");
+  const regionBody = `<div class="flex-settings">${field(i18n.localize("BEHAVIOR.FIELDS.type.label"), "", `<select>${typeOptions}</select>`)}${field(i18n.localize("FLEX.Fall.Pit.FIELDS.height.label"), i18n.localize("FLEX.Fall.Pit.FIELDS.height.hint"), `<input type="number" value="3">`)}</div>`;
+  for (const theme of both) add("region-config", regionBody, "flex region-behavior-config", [], 480, 260, theme, i18n.localize("TYPES.RegionBehavior.flex.pit"));
+
+  // The system's settings, as core's settings window lists them (name, control, hint).
+  const registered = [...settings.registry.entries()].filter(([key, c]: [string, Any]) => key.startsWith("flex.") && c.config);
+  const controls = registered
+    .map(([key, c]: [string, Any]) => {
+      const value = settings.get("flex", key.slice(5));
+      const input = c.choices
+        ? `<select>${Object.entries(c.choices).map(([k, v]) => `<option${k === value ? " selected" : ""}>${escape(i18n.localize(String(v)))}</option>`).join("")}</select>`
+        : c.type === Boolean
+          ? `<input type="checkbox"${value ? " checked" : ""}>`
+          : `<input type="${c.type === Number ? "number" : "text"}" value="${escape(String(value ?? ""))}">`;
+      return field(i18n.localize(c.name), i18n.localize(c.hint ?? ""), input);
+    })
+    .join("");
+  for (const theme of both) add("settings", `<div class="flex-settings">${controls}</div>`, "flex settings-config", [], 620, 800, theme, i18n.localize("SETTINGS.Title"));
+}

@@ -1,0 +1,47 @@
+// What an item sheet says (issue 16): a range of 0 is melee (or touch for a spell), not a bare "Reichweite 0";
+// the charges' maximum reads "Max. Ladungen".
+import { parse } from "node-html-parser";
+import { beforeEach, describe, expect, it } from "vitest";
+import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
+import { createActor, resetWorld } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = globalThis as Any;
+
+beforeEach(() => {
+  resetWorld({ gms: 1 });
+});
+
+async function sheetOf(type: string, system: Record<string, unknown>) {
+  const actor = (await createActor({ name: "Alrik", type: "character" })) as Any;
+  const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Ding", type, system }]);
+  const sheet = new FlexItemSheet({ document: item }) as Any;
+  await sheet.render(true);
+  return parse(Object.values(sheet.lastRender as Record<string, string>).join(""));
+}
+
+describe("range on item sheets", () => {
+  it("a melee weapon says Nahkampf (Melee in English), a ranged one keeps its hint", async () => {
+    const melee = await sheetOf("weapon", { reichweite: 0 });
+    expect(melee.querySelector(".flex-range-melee")!.text.trim()).toBe("Nahkampf");
+    const bow = await sheetOf("weapon", { reichweite: 30 });
+    expect(bow.querySelector(".flex-range-melee")).toBeNull();
+    expect(bow.querySelector('input[name="system.reichweite"]')!.getAttribute("value")).toBe("30");
+    g.game.i18n.lang = "en";
+    expect((await sheetOf("weapon", { reichweite: 0 })).querySelector(".flex-range-melee")!.text.trim()).toBe("Melee");
+  });
+
+  it("a spell of range 0 says Berührung oder selbst", async () => {
+    const spell = await sheetOf("spell", { reichweite: 0 });
+    expect(spell.querySelector(".flex-range-melee")!.text.trim()).toBe("Berührung oder selbst");
+  });
+});
+
+describe("charges", () => {
+  it("the maximum reads Max. Ladungen", async () => {
+    const kit = await sheetOf("equipment", { ladungen: { value: 3, max: 10 } });
+    const labels = kit.querySelectorAll("label").map((l) => l.text.trim());
+    expect(labels.some((t) => t.startsWith("Max. Ladungen"))).toBe(true);
+    expect(labels.some((t) => t.startsWith("Maximum"))).toBe(false);
+  });
+});
