@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
-import { CHECK_DIALOG_TEMPLATE, checkBreakdown } from "../../src/applications/dialogs/check-dialog";
+import { CHECK_DIALOG_TEMPLATE, checkBreakdown, liveCheckLine } from "../../src/applications/dialogs/check-dialog";
 import { END_OF_DAY_DIALOG_TEMPLATE, endOfDayPreview } from "../../src/applications/dialogs/end-of-day-dialog";
 import { HEAL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/heal-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
@@ -17,6 +17,7 @@ import { makingPages } from "./gallery-making";
 import { polymorphPages } from "./gallery-polymorph";
 import { restPages } from "./gallery-rest";
 import { packPages } from "./gallery-packs";
+import { statePages } from "./gallery-states";
 import { ridingPages } from "./gallery-riding";
 import { shortCombatPages } from "./gallery-short-combat";
 
@@ -170,7 +171,7 @@ async function trackerHtml(combat: Any): Promise<string> {
   const rows = combat.turns.map(
     (c: Any, i: number) => `<li class="combatant${i === combat.turn ? " active" : ""}" data-combatant-id="${c.id}">
   <img class="token-image" src="${escape(c.actor.img)}" alt="" width="36" height="36">
-  <div class="token-name"><strong class="name">${escape(c.actor.name)}</strong></div>
+  <div class="token-name"><strong class="name" data-gallery-core>${escape(c.actor.name)}</strong></div>
   <div class="token-initiative"><span class="initiative">${c.initiative}</span></div>
 </li>`,
   );
@@ -236,16 +237,20 @@ export async function buildGallery(): Promise<GalleryPage[]> {
 
     const dialogButton = (icon: string, key: string) => `<footer class="dialog-buttons"><button type="button"><i class="fa-solid ${icon}" inert></i> ${escape(i18n.localize(key))}</button></footer>`;
     const athletik = hero.prepareCheck({ talent: "Athletik" });
-    const checkDialog = await renderTemplate(CHECK_DIALOG_TEMPLATE, { sw: 12, breakdown: athletik && checkBreakdown(athletik.input, athletik.notes) });
-    add("dialog-check", `<div class="dialog-content">${checkDialog}</div>${dialogButton("fa-dice", "FLEX.Check.Roll")}`, "dialog flex", [], 360, 330, "light", i18n.localize("FLEX.Tab.stats"));
+    // The player has chosen 1 Vorteil: the live line shows what that rolls.
+    const athletikBreakdown = athletik && checkBreakdown(athletik.input, athletik.notes);
+    const live = athletikBreakdown && liveCheckLine(athletikBreakdown.base, { vorteile: 1, nachteile: 0, modifier: 0 }, (key, data) => i18n.format(key, data));
+    const checkDialog = await renderTemplate(CHECK_DIALOG_TEMPLATE, { sw: 12, vorteile: 1, breakdown: athletikBreakdown, live });
+    // The dialog's real title: the check's name.
+    for (const theme of ["light", "dark"] as const) add("dialog-check", `<div class="dialog-content">${checkDialog}</div>${dialogButton("fa-dice", "FLEX.Check.Roll")}`, "dialog flex", [], 360, 380, theme, athletik?.label ?? "Athletik");
     const rows = [hero, wolf]
       .filter((a) => a.type === "character")
       .map((a) => ({ id: a.id, name: a.name, ...a.system.versorgung, erschoepfung: a.system.erschoepfung.value, koWert: a.system.derived.koWert, heuteErhalten: a.system.erschoepfung.heuteErhalten }))
       .map((row) => ({ ...row, preview: endOfDayPreview(row, row) }));
     const dayDialog = await renderTemplate(END_OF_DAY_DIALOG_TEMPLATE, { rows });
-    add("dialog-end-of-day", `<div class="dialog-content">${dayDialog}</div>`, "dialog flex", [], 560, 300, "light", i18n.localize("FLEX.EndOfDay.Title"));
+    for (const theme of ["light", "dark"] as const) add("dialog-end-of-day", `<div class="dialog-content">${dayDialog}</div>${dialogButton("fa-moon", "FLEX.EndOfDay.Confirm")}`, "dialog flex", [], 560, 300, theme, i18n.localize("FLEX.EndOfDay.Title"));
     const healDialog = await renderTemplate(HEAL_DIALOG_TEMPLATE, { name: hero.name });
-    add("dialog-heal", `<div class="dialog-content">${healDialog}</div>${dialogButton("fa-heart-circle-plus", "FLEX.Heal.Button")}`, "dialog flex", [], 360, 200, "light", i18n.format("FLEX.Heal.Title", { name: hero.name }));
+    for (const theme of ["light", "dark"] as const) add("dialog-heal", `<div class="dialog-content">${healDialog}</div>${dialogButton("fa-heart-circle-plus", "FLEX.Heal.Button")}`, "dialog flex", [], 360, 200, theme, i18n.format("FLEX.Heal.Title", { name: hero.name }));
 
     // A check, a use card (R-CORE-15) and the end of the day.
     rolls([10, 4], [10, 9]);
@@ -277,6 +282,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await makingPages(add, { clients, hero });
     await polymorphPages(add, { clients, hero });
     await packPages(add);
+    await statePages(add, { clients, hero });
   }
   return pages;
 }
