@@ -1,6 +1,7 @@
 // Stand-in for Foundry's client documents: create / update / delete go through one simulated server
 // that checks permissions, records every request in `state.writes` (one record per request, however
 // many documents it carries) and then lets every connected client run its _onX callbacks and hooks.
+import { DocumentSheetV2 } from "./applications";
 import { DataModel, type ModelContext } from "./data-model";
 import {
   ArrayField,
@@ -572,12 +573,22 @@ export class Users extends Collection<User> {
   get players(): User[] { return this.filter((u) => !u.isGM); }
 }
 
+/** Core's ActiveEffectConfig as far as a sheet uses it: `effect.sheet.render(true)` opens it. */
+export class ActiveEffectConfig extends DocumentSheetV2 {}
+const effectSheets = new WeakMap<ActiveEffect, ActiveEffectConfig>();
+
+interface EffectDuration { startTime: number | null; seconds: number | null; combat: string | null; rounds: number | null; turns: number | null; startRound: number | null; startTurn: number | null }
+
 export class ActiveEffect extends Document {
   static override documentName = "ActiveEffect";
   static override defaultImg = "icons/svg/aura.svg";
   declare statuses: Set<string>;
   declare disabled: boolean;
+  declare origin: string | null;
+  declare transfer: boolean;
+  declare duration: EffectDuration;
   static override defineSchema() {
+    const count = () => new NumberField({ integer: true, min: 0 });
     return {
       ...super.defineSchema(),
       changes: new ArrayField(new ObjectField()),
@@ -585,14 +596,54 @@ export class ActiveEffect extends Document {
       description: new StringField({ initial: "" }),
       origin: new StringField({ nullable: true, initial: null }),
       statuses: new SetField(new StringField({ required: true, blank: false })),
-      duration: new ObjectField(),
+      // v13's duration: world time in seconds, or rounds and turns of a combat counted from its start.
+      duration: new SchemaField({
+        startTime: new NumberField({ initial: null }),
+        seconds: count(),
+        combat: new StringField({ nullable: true, initial: null }),
+        rounds: count(),
+        turns: count(),
+        startRound: count(),
+        startTurn: count(),
+      }),
       transfer: new BooleanField({ initial: true }),
     };
   }
   /** Core: whether system logic keeps this effect from applying; a system's effect class overrides it. */
   get isSuppressed(): boolean { return false; }
   get active(): boolean { return !this.disabled && !this.isSuppressed; }
-  get isTemporary(): boolean { return this.statuses.size > 0; }
+  /** Core: an effect with a duration in seconds, rounds or turns, or one that carries a status. */
+  get isTemporary(): boolean {
+    const d = this.duration;
+    const length = d.seconds ?? (d.rounds || d.turns) ?? 0;
+    return length > 0 || this.statuses.size > 0;
+  }
+  /** ClientDocument#sheet: the one config sheet of this effect, made on first use. */
+  get sheet(): ActiveEffectConfig {
+    let sheet = effectSheets.get(this);
+    if (!sheet) effectSheets.set(this, (sheet = new ActiveEffectConfig({ document: this })));
+    return sheet;
+  }
+  /**
+   * ClientDocument#deleteDialog: asks "Are you sure?" with DialogV2.confirm, whose Yes button deletes. The
+   * stand-in's confirm returns the test's answer without running button callbacks, so Yes is run here.
+   */
+  async deleteDialog(options: Obj = {}, operation: Obj = {}): Promise<unknown> {
+    const { DialogV2 } = (globalThis as unknown as { foundry: { applications: { api: { DialogV2: { confirm: (c: Obj) => Promise<unknown> } } } } }).foundry.applications.api;
+    const answer = await DialogV2.confirm({ window: { title: `Delete ActiveEffect: ${this.name}` }, content: "<p><strong>Are you sure?</strong></p>", ...options });
+    return answer ? this.delete(operation) : answer;
+  }
+  /** Core: an effect created on an actor starts its duration now (world time, and the round and turn of a running combat). */
+  override async _preCreate(data: Obj, options: Obj, user: User): Promise<boolean | void> {
+    if ((await super._preCreate(data, options, user)) === false) return false;
+    if ((this.parent as Document | null)?.documentName !== "Actor") return;
+    const g = globalThis as unknown as { game: { time: { worldTime: number }; combat: Combat | null } };
+    const given = (data.duration ?? {}) as Obj;
+    const start: Obj = { startTime: g.game.time.worldTime };
+    if (g.game.combat) Object.assign(start, { startRound: g.game.combat.round, startTurn: g.game.combat.turn ?? 0 });
+    for (const k of Object.keys(start)) if (typeof given[k] === "number") delete start[k];
+    this.updateSource({ duration: start });
+  }
   /** ActiveEffect.fromStatusEffect: an unsaved effect built from a CONFIG.statusEffects entry, its name localised. */
   static async fromStatusEffect(statusId: string, options: ModelContext = {}): Promise<ActiveEffect> {
     const g = globalThis as unknown as { CONFIG: { statusEffects: Obj[] }; game: { i18n: { localize: (k: string) => string } } };
@@ -632,7 +683,12 @@ export class Actor extends Document {
   override prepareEmbeddedDocuments(): void {
     super.prepareEmbeddedDocuments();
     this.statuses = new Set();
-    for (const e of this.effects?.values() ?? []) if (e.active) for (const s of e.statuses) this.statuses.add(s);
+    for (const e of this.allApplicableEffects()) if (e.active) for (const s of e.statuses) this.statuses.add(s);
+  }
+  /** Core: the actor's own effects, then those its items transfer to it. */
+  *allApplicableEffects(): Generator<ActiveEffect> {
+    yield* this.effects?.values() ?? [];
+    for (const item of this.items?.values() ?? []) for (const e of item.effects.values()) if (e.transfer) yield e;
   }
   get hasPlayerOwner(): boolean {
     return worldCollections.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
