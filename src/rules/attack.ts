@@ -12,8 +12,8 @@ export interface AttackCheck {
   bonus: number;
 }
 
-// One die ("W8", "d8", "1W8"; faces 1+) and at most one whole bonus; "−" (U+2212) counts as a minus.
-const ATTACK_CHECK_TEXT = /^1?[wd]([1-9]\d*)(?:([+-])(\d+))?$/i;
+// One die ("W8", "d8", "к8", "1W8"; faces 1+) and at most one whole bonus; "−" (U+2212) counts as a minus.
+const ATTACK_CHECK_TEXT = /^1?[wdкК]([1-9]\d*)(?:([+-])(\d+))?$/i;
 
 /**
  * R-CORE-10: reads a creature attack's check ("W8+3", "w8 + 3", "d10-1", "W6", "1W8+2"). Off-ladder dice

@@ -35,17 +35,17 @@ export function applyHit(input: HitInput): HitOutcome {
 }
 
 /**
- * R-CORE-7: a damage entry in Flex notation ("1W6+2", "2W4", "W8 - 1") as a Foundry formula
+ * R-CORE-7: a damage entry in Flex notation ("1W6+2", "2W4", "W8 - 1"; "d" and the Russian "к" as well) as a Foundry formula
  * ("1d6 + 2"); null when it is not a dice expression (so nothing odd is ever rolled).
  */
 export function damageFormula(flex: string): string | null {
   const text = String(flex ?? "").replace(/\s+/g, "");
-  if (!/^[+-]?(\d*[WwDd]\d+|\d+)([+-](\d*[WwDd]\d+|\d+))*$/.test(text)) return null;
+  if (!/^[+-]?(\d*[WwDdКк]\d+|\d+)([+-](\d*[WwDdКк]\d+|\d+))*$/.test(text)) return null;
   const terms = text.match(/[+-]?[^+-]+/g) ?? [];
   return terms
     .map((term, i) => {
       const sign = term.startsWith("-") ? "-" : "+";
-      const body = term.replace(/^[+-]/, "").replace(/^(\d*)[WwDd](\d+)$/, (_m, n: string, f: string) => `${n || 1}d${f}`);
+      const body = term.replace(/^[+-]/, "").replace(/^(\d*)[WwDdКк](\d+)$/, (_m, n: string, f: string) => `${n || 1}d${f}`);
       return i === 0 ? (sign === "-" ? `-${body}` : body) : `${sign} ${body}`;
     })
     .join(" ");

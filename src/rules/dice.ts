@@ -37,10 +37,10 @@ export function dieLabel(die: Die): string {
   return `W${die}`;
 }
 
-// "W8", "w8", "d8", "1W8", "1d8" and bare "8", whitespace ignored; group 1 is the number.
-const DIE_TEXT = /^(?:1?[wd])?(\d+)$/i;
+// "W8", "w8", "d8", "к8" (Russian), "1W8", "1d8" and bare "8", whitespace ignored; group 1 is the number.
+const DIE_TEXT = /^(?:1?[wdкК])?(\d+)$/i;
 // The same prefixes around any decimal number, for repairing off-ladder data ("W7", "7.5", "-2").
-const LOOSE_DIE_TEXT = /^(?:1?[wd])?([+-]?(?:\d+(?:\.\d*)?|\.\d+))$/i;
+const LOOSE_DIE_TEXT = /^(?:1?[wdкК])?([+-]?(?:\d+(?:\.\d*)?|\.\d+))$/i;
 
 function compact(input: string): string {
   return input.replace(/\s+/g, "");

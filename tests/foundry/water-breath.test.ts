@@ -278,8 +278,8 @@ describe("outside combat the GM advances breath by one KR", () => {
 
 describe("the breath card speaks the table's language", () => {
   it.each([
-    ["en", "Breath – end of round 1", "Failure – the breath die drops to W6."],
-    ["ru", "Запас воздуха — конец раунда 1", "Провал — куб воздуха падает до W6."],
+    ["en", "Breath – end of round 1", "Failure – the breath die drops to d6."],
+    ["ru", "Запас воздуха — конец раунда 1", "Провал — куб воздуха падает до к6."],
   ])("%s", async (lang, title, text) => {
     g.game.i18n.lang = lang;
     const a = await diver("Nox", 8);

@@ -3,6 +3,8 @@
 // rest, and for long and full rests the downtime activities (up to the proficiency bonus). What it returns is
 // only a wish: the active GM checks and derives everything again.
 import { currencyLabel } from "../../helpers/settings";
+import { localDice } from "../../helpers/dice-text";
+import { unitText } from "../../helpers/units";
 import { characterData, defaultAnswer, formatDuration, readAnswer, readPrompt, restTypeLabel } from "../../automation/rest";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
@@ -20,7 +22,7 @@ const i18n = () => game.i18n!;
 function daysText(activity: DowntimeActivity): string {
   const { days } = activity;
   if (Array.isArray(days)) return i18n().format("FLEX.Rest.DaysRange", { min: String(days[0]), max: String(days[1]) });
-  if (typeof days === "number") return i18n().format("FLEX.Rest.Days", { n: String(days) });
+  if (typeof days === "number") return unitText("Tag", days);
   return i18n().localize(`FLEX.Rest.DaysFormula.${days}`);
 }
 
@@ -82,7 +84,7 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
       allowance > 0
         ? {
             max: allowance,
-            text: i18n().format("FLEX.Rest.Answer.HitDiceHint", { left: String(tw.verbleibend), max: String(tw.max), die: `W${tw.wuerfel}`, mod: String(sys.trefferwuerfel.koModifikator), allowance: String(allowance) }),
+            text: i18n().format("FLEX.Rest.Answer.HitDiceHint", { left: String(tw.verbleibend), max: String(tw.max), die: localDice(`W${tw.wuerfel}`), mod: String(sys.trefferwuerfel.koModifikator), allowance: String(allowance) }),
           }
         : null,
     healer: prompt.healer,

@@ -8,6 +8,7 @@ import { describeValue } from "../../data/describe";
 import { repairData, type RepairNote } from "../../data/repair";
 import { fieldLabel } from "../../data/type-data";
 import { parseDie } from "../../rules";
+import { localDice } from "../../helpers/dice-text";
 
 type Obj = Record<string, unknown>;
 type AnyField = foundry.data.fields.DataField.Any;
@@ -65,7 +66,7 @@ function sameMeaning(typed: unknown, kept: unknown, die: boolean): boolean {
 function message(model: Model, note: RepairNote, kept: unknown, stored: unknown): string | null {
   const i18n = game.i18n!;
   const die = isDiePath(note.path);
-  const show = (v: unknown) => (v === undefined || v === null ? "—" : die && typeof v === "number" ? `W${v}` : describeValue(v));
+  const show = (v: unknown) => (v === undefined || v === null ? "—" : die && typeof v === "number" ? localDice(`W${v}`) : describeValue(v));
   const field = fieldLabel(model, note.path);
   if (note.outcome === "fixed") {
     if (sameMeaning(note.value, kept, die)) return null;

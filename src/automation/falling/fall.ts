@@ -3,6 +3,7 @@
 // world setting says the GM rolls; see resolve.ts.
 import { rollModeOr } from "../../helpers/roll-mode";
 import { documentFromUuid } from "../../helpers/uuid";
+import { unitText } from "../../helpers/units";
 import { askActiveGM } from "../gm-relay";
 import { planFall } from "../../rules";
 import type { FallSource } from "./card";
@@ -48,7 +49,7 @@ export async function fall(faller: Actor.Implementation | TokenDocument.Implemen
   const plan = planFall(Number(height));
   const name = token?.name || actor.name;
   if (!plan.falls) {
-    if (source === "call") ui.notifications?.info(game.i18n!.format("FLEX.Fall.NoFall", { name, height: String(plan.height) }));
+    if (source === "call") ui.notifications?.info(game.i18n!.format("FLEX.Fall.NoFall", { name, height: unitText("Schritt", plan.height) }));
     return { fallId, fell: false, messageId: null, reason: "noFall" };
   }
   if (!actor.isOwner) {

@@ -7,6 +7,7 @@ import { registerCombatAutomation } from "../../documents/combat";
 import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../../rules";
 import type { BreathOutcome, BreathState, Die } from "../../rules";
 import { addStatuses, removeStatuses } from "../../helpers/status-effects";
+import { localDie } from "../../helpers/dice-text";
 import { writeActorChanges } from "../actor-writes";
 import type { ActorChange } from "../actor-writes";
 import { runOnGMQueue } from "../gm-queue";
@@ -87,7 +88,7 @@ async function writeOutcomes(entries: BreathEntry[], key: string | null): Promis
 
 function entryText(e: BreathEntry): string {
   const { result, state } = e.outcome;
-  return game.i18n!.format(`FLEX.Water.Breath.Result.${result}`, { name: e.name, die: dieLabel(state.die) });
+  return game.i18n!.format(`FLEX.Water.Breath.Result.${result}`, { name: e.name, die: localDie(state.die) });
 }
 
 /** The one chat card: every creature's roll and result, with all the Rolls on the message. */

@@ -2,7 +2,9 @@
 // range (R-WATER-2), a spell not cast Still costs one more breath check (R-WATER-3). The attack itself is
 // the combat automation's; it asks these.
 import { registerCheckAdjustment } from "../../documents/check-adjustments";
-import { dieLabel, rangedAttack, spellBreathChecks, waterCheckAdjustment } from "../../rules";
+import { localDie } from "../../helpers/dice-text";
+import { unitText } from "../../helpers/units";
+import { rangedAttack, spellBreathChecks, waterCheckAdjustment } from "../../rules";
 import { breathResultText, extraBreathCheck } from "./breath";
 
 /** R-WATER-1: registered with FlexActor#rollCheck; the note names the rule on the card. */
@@ -21,10 +23,10 @@ export function underwaterRange(actor: Actor.Implementation, item: Item.Implemen
   const range = Number((item.system as { reichweite?: unknown }).reichweite);
   const ranged = rangedAttack({ underwater: actor.statuses.has("underwater"), reichweite: range, distance });
   if (!ranged.allowed) {
-    ui.notifications?.warn(game.i18n!.format("FLEX.Water.Ranged.Refused", { weapon: item.name, distance: String(distance), range: String(range) }));
+    ui.notifications?.warn(game.i18n!.format("FLEX.Water.Ranged.Refused", { weapon: item.name, distance: unitText("Schritt", Number(distance)), range: unitText("Schritt", range) }));
     return { allowed: false, notes: [] };
   }
-  return { allowed: true, notes: ranged.limited ? [game.i18n!.format("FLEX.Water.Ranged.Note", { range: String(range) })] : [] };
+  return { allowed: true, notes: ranged.limited ? [game.i18n!.format("FLEX.Water.Ranged.Note", { range: unitText("Schritt", range) })] : [] };
 }
 
 /** R-WATER-3: a spell not cast Still under water costs one more breath check, made now; the note for the card. */
@@ -34,5 +36,5 @@ export async function spellBreath(actor: Actor.Implementation, item: Item.Implem
   const entry = await extraBreathCheck(actor);
   const { before, roll } = entry.outcome;
   const text = breathResultText(entry);
-  return roll === null ? game.i18n!.format("FLEX.Water.Spell.NoAir", { result: text }) : game.i18n!.format("FLEX.Water.Spell.Breath", { die: dieLabel(before.die), roll: String(roll), result: text });
+  return roll === null ? game.i18n!.format("FLEX.Water.Spell.NoAir", { result: text }) : game.i18n!.format("FLEX.Water.Spell.Breath", { die: localDie(before.die), roll: String(roll), result: text });
 }

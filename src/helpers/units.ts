@@ -1,0 +1,41 @@
+// A count with its unit in the world's language, by that language's plural rules: "1 pace" / "4 paces",
+// "1 шаг" / "2 шага" / "5 шагов" / "21 шаг", "4 Schritt", "1 Tag" / "3 Tage". The forms are the keys
+// FLEX.Unit.<unit>.<category> with Intl.PluralRules' categories (one, few, many, other); a language
+// without a category uses "other".
+
+/** The units Flex counts in (keys under FLEX.Unit). */
+export type Unit = "Schritt" | "Tag";
+
+const rulesCache = new Map<string, Intl.PluralRules>();
+const numberCache = new Map<string, Intl.NumberFormat>();
+
+function cached<T>(cache: Map<string, T>, lang: string, make: (lang: string) => T): T {
+  let value = cache.get(lang);
+  if (!value) {
+    // A language tag Intl does not know (a module's own code) falls back to English rules.
+    try {
+      value = make(lang);
+    } catch {
+      value = make("en");
+    }
+    cache.set(lang, value);
+  }
+  return value;
+}
+
+/** `n` with `unit` in the world's language: "4 Schritt", "4 paces", "4 шага". */
+export function unitText(unit: Unit, n: number): string {
+  const i18n = game.i18n!;
+  const lang = i18n.lang || "en";
+  const value = Number.isFinite(n) ? n : 0;
+  const category = cached(rulesCache, lang, (l) => new Intl.PluralRules(l)).select(value);
+  const key = `FLEX.Unit.${unit}.${category}`;
+  const count = cached(numberCache, lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2, useGrouping: false })).format(value);
+  return i18n.format(i18n.has(key, false) ? key : `FLEX.Unit.${unit}.other`, { n: count });
+}
+
+/** The Handlebars helper `{{flexUnit "Schritt" n}}`. */
+export function registerUnitHelper(): void {
+  const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
+  hb.registerHelper("flexUnit", (unit: Unit, n: unknown) => unitText(unit, Number(n)));
+}
