@@ -42,6 +42,8 @@ import { promptFallHeight } from "./applications/dialogs/fall-dialog";
 import { FlexJournalEntry, FlexMacro } from "./documents/pack-documents";
 import { registerPackI18n } from "./helpers/pack-i18n";
 import { registerRuleHelper } from "./helpers/rule-labels";
+import { registerDiceHelper } from "./helpers/dice-text";
+import { registerUnitHelper } from "./helpers/units";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -62,6 +64,8 @@ Hooks.once("init", () => {
   registerSettings();
   registerPackI18n();
   registerRuleHelper();
+  registerDiceHelper();
+  registerUnitHelper();
   registerRestSettings();
   registerStatusEffects();
   registerRelayHandler();

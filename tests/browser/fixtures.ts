@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import yaml from "js-yaml";
+import { translateSource } from "../../src/helpers/pack-i18n";
 import { createActor } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -11,13 +12,17 @@ const ROOT = join(import.meta.dirname, "..", "..");
 
 const TRAINED: Record<string, number> = { Athletik: 3, Ausweichen: 2, Klingenwaffen: 4, Fernkampf: 2, Heilkunde: 1, Wahrnehmung: 3, Elementarmagie: 2, "Mit Tieren umgehen": 2 };
 
-/** The talents of the compendium sources, with some Übungswerte. */
+/**
+ * The talents of the compendium sources, with some Übungswerte, as a table in the world's language imports them from
+ * the pack: translated name and description, the German name kept for the rules (helpers/pack-i18n.ts).
+ */
 function talents(): Any[] {
   const dir = join(ROOT, "packs", "_source", "talente");
+  const lang = (globalThis as Any).game.i18n.lang;
   return readdirSync(dir)
     .filter((f) => f.endsWith(".yml"))
-    .map((f) => yaml.load(readFileSync(join(dir, f), "utf8")) as Any)
-    .map((t) => ({ name: t.name, type: "talent", img: t.img, system: { ...t.system, uebungswert: TRAINED[t.name] ?? 0 } }));
+    .map((f) => translateSource(yaml.load(readFileSync(join(dir, f), "utf8")) as Any, lang))
+    .map((t) => ({ name: t.name, type: "talent", img: t.img, system: { ...t.system, uebungswert: TRAINED[t.flags?.flex?.sourceName ?? t.name] ?? 0 }, flags: t.flags }));
 }
 
 export async function rikka(): Promise<Any> {
@@ -56,6 +61,13 @@ export async function rikka(): Promise<Any> {
     { name: "Feuerstrahl", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, still: false } },
   ]);
   await actor.toggleStatusEffect("wet", { active: true });
+  // Effects of each kind for the Effekte tab: one that runs out, one an amulet gives, one switched off.
+  const [amulet] = await actor.createEmbeddedDocuments("Item", [{ name: "Nebelamulett", type: "equipment", system: { menge: 1, preis: 300 } }]);
+  await amulet.createEmbeddedDocuments("ActiveEffect", [{ name: "Nebelschleier", img: "icons/svg/aura.svg", transfer: true, changes: [{ key: "system.ruestung", mode: 2, value: "1" }] }]);
+  await actor.createEmbeddedDocuments("ActiveEffect", [
+    { name: "Segen der Flussgöttin", img: "icons/svg/angel.svg", origin: actor.uuid, duration: { rounds: 3 } },
+    { name: "Schlangengift (abgeklungen)", img: "icons/svg/poison.svg", disabled: true, origin: actor.uuid },
+  ]);
   return actor;
 }
 

@@ -120,6 +120,21 @@ describe("imported into the world", () => {
     expect(state.notifications.filter((n: Any) => n.type === "error")).toEqual([]);
   });
 
+  it("a weapon naming the German Kampfart is not flagged 'talent missing' when the talent was imported in English", async () => {
+    const { missingTalent } = await import("../../src/data/item/talent-link");
+    g.game.i18n.lang = "en";
+    const blades = addDocumentToCompendium("talente", "Item", {
+      ...athletik(),
+      name: "Klingenwaffen",
+      system: { attribut: "ge", kategorie: "kampfart", beschreibung: "<p>Klingen.</p>" },
+      flags: { flex: { i18n: { en: { name: "Blades" }, ru: { name: "Клинковое оружие" } } } },
+    }) as Any;
+    const actor = (await createActor({ name: "Alrik", type: "character", items: [blades.toObject(), { name: "Kurzschwert", type: "weapon", system: { talent: "Klingenwaffen" } }] })) as Any;
+    expect(actor.items.getName("Blades")).toBeDefined();
+    expect(missingTalent(actor.items.getName("Kurzschwert"))).toBeNull();
+    expect(missingTalent({ type: "weapon", system: { talent: "Stangenwaffen" }, actor })).not.toBeNull();
+  });
+
   it("a creature imported keeps its translated attacks without their translations", async () => {
     g.game.i18n.lang = "ru";
     const source = (addDocumentToCompendium("bestiarium", "Actor", wolf()) as Any).toObject();

@@ -101,3 +101,73 @@ describe("the check dialog says what is rolled", () => {
     expect(box.text.replace(/\s+/g, " ").trim()).toBe("Gewürfelt wird W8 − 1 Erschöpfung");
   });
 });
+
+describe("the status strip under the header (on every tab)", () => {
+  const strip = (sheet: Any) => header(sheet).querySelectorAll(".flex-status-strip .flex-chip").map((c) => ({ key: c.getAttribute("data-chip"), text: c.text.trim(), cls: c.getAttribute("class") }));
+
+  it("shows Erschöpfung with its malus, and says so when there is none", async () => {
+    const actor = await knight();
+    expect(strip(await open(actor))[0]).toMatchObject({ key: "erschoepfung", text: "Nicht erschöpft" });
+    await actor.update({ "system.erschoepfung.value": 3 });
+    const chip = strip(await open(actor))[0]!;
+    expect(chip.text).toBe(`Erschöpfung 3 (−${actor.system.derived.malus.talent})`);
+    expect(chip.cls).toContain("warn");
+  });
+
+  it("under water it shows the breath die; a dying character's condition in the alarm colour", async () => {
+    const actor = await knight();
+    await actor.toggleStatusEffect("underwater", { active: true });
+    await actor.toggleStatusEffect("dying", { active: true });
+    const chips = strip(await open(actor));
+    expect(chips.find((c) => c.key === "atem")!.text).toMatch(/^Atem W\d+$/);
+    expect(chips.find((c) => c.key === "dying")).toMatchObject({ cls: expect.stringContaining("alert") });
+    expect(chips.find((c) => c.key === "underwater")).toBeDefined();
+  });
+
+  it("is part of the header, so every tab shows it", async () => {
+    const actor = await knight();
+    for (const tab of ["stats", "talents", "inventory", "effects", "biography"]) {
+      const sheet = await open(actor, (s) => s.changeTab(tab, "primary"));
+      expect(strip(sheet).length, tab).toBeGreaterThan(0);
+    }
+  });
+
+  it("Rüstung's tooltip names the worn armour", async () => {
+    const actor = await knight();
+    expect(armourStat(await open(actor)).getAttribute("data-tooltip")).toBe("Getragen: Kettenhemd 2");
+  });
+});
+
+describe("the check dialog follows the user's choices live (R-CORE-5)", () => {
+  it("the line says how many dice and which counts, and the formula, as Vorteile, Nachteile and modifier change", async () => {
+    const { liveCheckLine, bindLiveCheckLine, checkBreakdown } = await import("../../src/applications/dialogs/check-dialog");
+    const g = globalThis as Any;
+    const fmt = (key: string, data: Record<string, string>) => g.game.i18n.format(key, data);
+    const breakdown = checkBreakdown({ die: 10, kind: "talent", uebungswert: 4, modifier: 0, erschoepfung: 4, vorteile: 0, nachteile: 1 }, []);
+    // One automatic Nachteil (under water, say): alone it keeps the lowest of 2.
+    expect(liveCheckLine(breakdown.base, { vorteile: 0, nachteile: 0, modifier: 0 }, fmt)).toEqual({ dice: "2 × W10, der niedrigste zählt", formula: `2d10kl + 4 − ${breakdown.malus}` });
+    // The user's 1 Vorteil cancels it; 3 Vorteile keep the highest of 3; a modifier joins the formula.
+    expect(liveCheckLine(breakdown.base, { vorteile: 1, nachteile: 0, modifier: 0 }, fmt).dice).toBe("1 × W10");
+    expect(liveCheckLine(breakdown.base, { vorteile: 3, nachteile: 0, modifier: 2 }, fmt)).toEqual({ dice: "3 × W10, der höchste zählt", formula: `3d10kh + 4 + 2 − ${breakdown.malus}` });
+
+    // In the dialog (a minimal element: its fields, the live line and the form's input event), typing updates the line.
+    const fields: Record<string, { value: string }> = { vorteile: { value: "0" }, nachteile: { value: "0" }, modifier: { value: "0" } };
+    const dice = { textContent: "" };
+    const formula = { textContent: "" };
+    let onInput: () => void = () => {};
+    const element = {
+      querySelector: (sel: string) =>
+        sel === ".flex-check-live" ? { querySelector: (s: string) => (s === ".flex-check-live-dice" ? dice : formula) }
+        : sel === ".flex-check-dialog" ? { addEventListener: (_t: string, fn: () => void) => (onInput = fn) }
+        : fields[/name="(\w+)"/.exec(sel)?.[1] ?? ""] ?? null,
+    } as unknown as HTMLElement;
+    bindLiveCheckLine(element, breakdown.base);
+    expect(dice.textContent).toBe("2 × W10, der niedrigste zählt");
+    fields.vorteile!.value = "2";
+    onInput();
+    expect(dice.textContent).toBe("2 × W10, der höchste zählt");
+    fields.modifier!.value = "Text";
+    onInput();
+    expect(formula.textContent).toBe(`2d10kh + 4 − ${breakdown.malus}`);
+  });
+});

@@ -59,14 +59,48 @@ export class ApplicationV2 {
     this._configureRenderOptions(opts);
     const context = await this._prepareContext(opts);
     this.lastRender = await this._renderHTML(context, opts);
+    this.#elementStale = true;
     this.rendered = true;
     this.renderCount += 1;
+    // Like v13: after the HTML is in place, _onFirstRender once (listeners on the element itself), then _onRender every time.
+    if (opts.isFirstRender) await this._onFirstRender(context, opts);
+    await this._onRender(context, opts);
     return this;
   }
   async _renderHTML(_context: Obj, _options: Obj): Promise<Record<string, string>> { return {}; }
+  async _onFirstRender(_context: Obj, _options: Obj): Promise<void> {}
+  async _onRender(_context: Obj, _options: Obj): Promise<void> {}
   async close(): Promise<this> {
     this.rendered = false;
+    this.#element = null;
     return this;
+  }
+
+  #element: RenderedElement | null = null;
+  #elementStale = true;
+  /**
+   * Like v13's `element`: one element for the application's life, whose parts each render replaces (so listeners on
+   * the element survive a render, listeners on what is inside it do not). Parsed when first read after a render.
+   */
+  get element(): RenderedElement | null {
+    if (!this.rendered) return null;
+    if (this.#elementStale) {
+      const html = Object.values(this.lastRender).join("\n");
+      if (this.#element) this.#element.node.set_content(html);
+      else this.#element = renderedElement(this);
+      this.#elementStale = false;
+    }
+    return this.#element;
+  }
+
+  /**
+   * v13's ApplicationV2#_createContextMenu: the entries the handler returns, on a ContextMenu bound to the element
+   * (jQuery off). The get…ContextOptions hooks v13 calls for modules are not modelled.
+   */
+  _createContextMenu(handler: () => ContextMenuEntry[], selector: string, { container, hookName: _hookName, parentClassHooks: _parentClassHooks, ...options }: Obj = {}): ContextMenu {
+    const root = (container as RenderedElement | undefined) ?? this.element;
+    if (!root) throw new Error(`${this.constructor.name}: a context menu needs the rendered element`);
+    return new ContextMenu(root, selector, handler.call(this), { jQuery: false, ...options });
   }
 
   /**
@@ -361,6 +395,105 @@ export class RenderedElement {
   querySelectorAll(selector: string): RenderedElement[] { return this.node.querySelectorAll(selector).map((n) => new RenderedElement(n)); }
   /** Disabled itself or inside a disabled fieldset: the browser leaves it out of the form data. */
   get disabled(): boolean { return this.node.hasAttribute("disabled") || !!this.node.closest("fieldset[disabled]"); }
+  /** `hidden` reflects the attribute, as in the DOM. */
+  get hidden(): boolean { return this.node.hasAttribute("hidden"); }
+  set hidden(value: boolean) {
+    if (value) this.node.setAttribute("hidden", "");
+    else this.node.removeAttribute("hidden");
+  }
+  /** An input's current value (kept in its value attribute here). */
+  get value(): string { return this.node.getAttribute("value") ?? ""; }
+  set value(value: string) { this.node.setAttribute("value", String(value)); }
+  get textContent(): string { return this.node.text; }
+  addEventListener(type: string, listener: Listener): void {
+    let byType = listenersOf.get(this.node);
+    if (!byType) listenersOf.set(this.node, (byType = new Map()));
+    byType.set(type, [...(byType.get(type) ?? []), listener]);
+  }
+}
+
+// Events on a rendered element ---------------------------------------------------------------------
+
+type Listener = (event: StandInEvent) => unknown;
+/** Listeners by node, as the DOM keeps them: a node replaced by a render takes its listeners with it. */
+const listenersOf = new WeakMap<ParsedNode, Map<string, Listener[]>>();
+
+/**
+ * The user does `type` (input, contextmenu, click, keydown) on `target`: like the DOM, the event bubbles from the
+ * target through its ancestors, calling each one's listeners, until one stops it. Listeners' promises are awaited.
+ */
+export async function dispatch(target: RenderedElement, type: string, init: Modifiers & { key?: string } = {}): Promise<StandInEvent & { defaultPrevented: boolean }> {
+  let stopped = false;
+  const event = { ...standInEvent(type, target, target, undefined, init), key: init.key ?? "", defaultPrevented: false };
+  event.preventDefault = () => { event.defaultPrevented = true; };
+  event.stopPropagation = () => { stopped = true; };
+  for (let node: ParsedNode | null = target.node; node && !stopped; node = node.parentNode?.tagName ? node.parentNode : null) {
+    event.currentTarget = new RenderedElement(node);
+    for (const fn of listenersOf.get(node)?.get(type) ?? []) await fn(event);
+  }
+  return event;
+}
+
+/** v13's ContextMenu entry as systems write it (name is an i18n key; icon is HTML). */
+export interface ContextMenuEntry {
+  name: string;
+  icon?: string;
+  condition?: boolean | ((target: RenderedElement) => boolean);
+  callback: (target: RenderedElement) => unknown;
+}
+
+/** What a user sees of an open context menu: the entries' localised names, and a click on one of them. */
+export interface OpenContextMenu {
+  names: string[];
+  choose(name: string): Promise<unknown>;
+}
+let openedMenu: OpenContextMenu | null = null;
+
+/**
+ * foundry.applications.ux.ContextMenu with jQuery off: one listener for `eventName` (contextmenu by default) on the
+ * container; an event inside an element matching `selector` opens the menu for that element, showing the entries
+ * whose condition holds for it, by their localised names; a chosen entry's callback gets that element.
+ */
+export class ContextMenu {
+  static get implementation() { return ContextMenu; }
+  readonly eventName: string;
+  constructor(readonly container: RenderedElement, readonly selector: string, readonly menuItems: ContextMenuEntry[], readonly options: Obj = {}) {
+    this.eventName = String(options.eventName ?? "contextmenu");
+    container.addEventListener(this.eventName, (event) => this.#open(event));
+  }
+  #open(event: StandInEvent): void {
+    const target = event.target.closest(this.selector);
+    if (!target) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const shown = this.menuItems.filter((e) => (typeof e.condition === "function" ? e.condition(target) : (e.condition ?? true)));
+    const i18n = (globalThis as unknown as { game: { i18n: { localize: (k: string) => string } } }).game.i18n;
+    openedMenu = {
+      names: shown.map((e) => i18n.localize(e.name)),
+      async choose(name: string) {
+        const entry = shown.find((e) => i18n.localize(e.name) === name);
+        if (!entry) throw new Error(`the context menu offers no "${name}" (it offers ${shown.map((e) => i18n.localize(e.name)).join(", ")})`);
+        return entry.callback(target);
+      },
+    };
+  }
+}
+
+/** The user right-clicks (or, with eventName "click", clicks) the element `selector` finds on the rendered app: the menu that opens, or null. */
+export async function openContextMenu(app: ApplicationV2, selector: string, { eventName = "contextmenu" }: { eventName?: string } = {}): Promise<OpenContextMenu | null> {
+  const target = app.element?.querySelector(selector);
+  if (!target) throw new Error(`nothing on the rendered ${app.constructor.name} matches ${selector}`);
+  openedMenu = null;
+  await dispatch(target, eventName);
+  return openedMenu;
+}
+
+/** The user types `text` into the input `selector` finds on the rendered app (each keystroke fires "input"; here the last one). */
+export async function typeInto(app: ApplicationV2, selector: string, text: string): Promise<void> {
+  const input = app.element?.querySelector(selector);
+  if (!input) throw new Error(`nothing on the rendered ${app.constructor.name} matches ${selector}`);
+  input.value = text;
+  await dispatch(input, "input");
 }
 
 /** The application's element: its rendered parts inside the element it renders into (a <form> for document sheets). */

@@ -9,17 +9,36 @@ import { dismount, mountUp, movementOf, ridingSection, tokenFromUuid } from "../
 import type { FlexActor } from "../../documents/actor";
 import { itemRollerFor } from "../../documents/features";
 import { missingTalent } from "../../data/item/talent-link";
-import { dieLabel, parseDie } from "../../rules";
+import { parseDie } from "../../rules";
+import { localDice, localDie } from "../../helpers/dice-text";
+import { unitText } from "../../helpers/units";
 import { checkBreakdown, promptCheck } from "../dialogs/check-dialog";
 import type { CheckBreakdown } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
 import { promptHealing } from "../dialogs/heal-dialog";
+import { createEffect, deleteEffect, editEffect, effectOf, effectsTabContext, toggleEffect } from "./effects-tab";
 import { transferItem } from "./item-transfer";
+import { bindRowSearch, rowCounts, rowOrder, rowSheetActions, rowStateOf, spendsOn } from "./item-rows";
+import type { RowCount } from "./item-rows";
+import { ROW_MENU_BUTTON, ROW_MENU_SELECTOR, rowMenuEntries } from "./row-menu";
 import { SubmitCheck } from "./sheet-input";
 import { flexActorSystem, flexItemSystem, isItemType } from "./system-data";
 import type { FlexActorSystem } from "./system-data";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
+
+/** One entry of the header's status strip. */
+export interface StatusChip {
+  key: string;
+  label: string;
+  img?: string;
+  icon?: string;
+  tooltip: string;
+  cssClass: string;
+}
+
+/** Conditions the strip shows in the alarm colour: the ones that end a character. */
+const STRIP_ALERTS = new Set(["dying", "drowning", "dead", "unconscious"]);
 
 /** Item types a click rolls (attacks, spells); other types roll when a feature registered a roller (projects, fields). */
 const ROLLED_TYPES = new Set(["weapon", "spell", "attack"]);
@@ -42,13 +61,10 @@ export interface ItemRowContext {
   missingTalent: { label: string; tooltip: string } | null;
   /** R-CORE-15: an item used up one at a time (an Alchemikum, equipment spent by Menge or Ladung); null otherwise. */
   use: { left: number; empty: boolean } | null;
-}
-
-/** R-CORE-15: what one use of the item spends, as consume.ts decides it: Alchemika their Menge, equipment as its Verbrauch says. */
-function spendsOn(item: Item.Implementation, sys: { verbrauch?: unknown }): "menge" | "ladung" | null {
-  if (item.type === "alchemical") return "menge";
-  if (item.type !== "equipment") return null;
-  return sys.verbrauch === "menge" || sys.verbrauch === "ladung" ? sys.verbrauch : null;
+  /** Menge and Ladungen, as tags (item-rows.ts; with −/+ for the owner in play mode). */
+  counts: RowCount[];
+  /** A consumable spent by Ladung with none left says "leer" beside its charges (one spent by Menge says it as its count). */
+  emptyTag: boolean;
 }
 
 export class FlexActorSheet<
@@ -72,11 +88,14 @@ export class FlexActorSheet<
       editItem: FlexActorSheet.#onEditItem,
       deleteItem: FlexActorSheet.#onDeleteItem,
       toggleStatus: FlexActorSheet.#onToggleStatus,
+      createEffect: FlexActorSheet.#onCreateEffect,
+      editEffect: FlexActorSheet.#onEditEffect,
       toggleEffect: FlexActorSheet.#onToggleEffect,
       deleteEffect: FlexActorSheet.#onDeleteEffect,
       fall: FlexActorSheet.#onFall,
       flexMount: FlexActorSheet.#onMount,
       flexDismount: FlexActorSheet.#onDismount,
+      ...rowSheetActions,
     },
   };
 
@@ -125,13 +144,14 @@ export class FlexActorSheet<
         label: CONFIG.FLEX.attributes[key].label,
         abbreviation: CONFIG.FLEX.attributes[key].abbreviation,
         die: system.attributes[key],
-        dieLabel: dieLabel(parseDie(system.attributes[key]) ?? CONFIG.FLEX.defaultAttributeDie),
+        dieLabel: localDie(parseDie(system.attributes[key]) ?? CONFIG.FLEX.defaultAttributeDie),
       })),
-      dieChoices: Object.fromEntries(CONFIG.FLEX.dieLadder.map((d) => [d, dieLabel(d)])),
+      dieChoices: Object.fromEntries(CONFIG.FLEX.dieLadder.map((d) => [d, localDie(d)])),
       pools: this.poolsContext(),
       quickStats: this.quickStats(),
       currency: game.settings!.get("flex", "currencyLabel"),
       combatActions: this.combatActions(),
+      statusStrip: this.statusStrip(),
       // R-RIDE-1 … R-RIDE-4: the pair the actor is in, or the mounts it could mount now.
       riding: ridingSection(actor),
     });
@@ -162,6 +182,20 @@ export class FlexActorSheet<
     return status && { ...status, ...actionLabel(status, (key, data) => game.i18n!.format(key, data)) };
   }
 
+  /**
+   * The slim strip under the header, on every tab: the conditions the actor is in (dying, under water, …), each
+   * with its icon; a subclass adds its own (a character's Erschöpfung and breath die).
+   */
+  protected statusStrip(): StatusChip[] {
+    const actor = this.flexActor;
+    return CONFIG.statusEffects
+      .filter((s) => actor.statuses.has(s.id))
+      .map((s) => {
+        const label = game.i18n!.localize(s.name);
+        return { key: s.id, label, img: (s as { img?: string }).img ?? "", tooltip: label, cssClass: STRIP_ALERTS.has(s.id) ? "alert" : "" };
+      });
+  }
+
   /** Header figures; each subclass lists its own. */
   protected quickStats(): Record<string, unknown>[] {
     return [];
@@ -170,29 +204,27 @@ export class FlexActorSheet<
   /** Größe and Geschwindigkeit (with the swimming speed, R-SWIM-1), shared by both actor types. */
   protected sizeAndSpeedStats(): Record<string, unknown>[] {
     const s = this.flexSystem;
-    const format = (key: string, n: number) => game.i18n!.format(key, { n: String(n) });
+    const format = (key: string, n: string) => game.i18n!.format(key, { n });
     return [
       { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse] ?? s.groesse), options: CONFIG.FLEX.sizes },
-      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: format("FLEX.Sheet.Schritt", s.geschwindigkeit), min: 0, step: 1, hint: format("FLEX.Sheet.SwimSpeed", s.derived.schwimmen), ...this.mountedSpeed() },
+      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: unitText("Schritt", s.geschwindigkeit), min: 0, step: 1, hint: format("FLEX.Sheet.SwimSpeed", unitText("Schritt", s.derived.schwimmen)), ...this.mountedSpeed() },
     ];
   }
 
   protected itemRow(item: Item.Implementation): ItemRowContext {
     const tags: string[] = [];
-    const row: ItemRowContext = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ROLLED_TYPES.has(item.type) || !!itemRollerFor(item.type), tags, missingTalent: this.missingTalentTag(item), use: null };
+    const row: ItemRowContext = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ROLLED_TYPES.has(item.type) || !!itemRollerFor(item.type), tags, missingTalent: this.missingTalentTag(item), use: null, counts: [], emptyTag: false };
     const sys = flexItemSystem(item);
     if (!sys) return row;
     const t = (k: string, d?: Record<string, unknown>) => game.i18n!.format(k, (d ?? {}) as Record<string, string>);
     const spends = spendsOn(item, sys);
     if (typeof sys.aktionen === "number") tags.push(t("FLEX.Sheet.Tag.Actions", { n: sys.aktionen }));
-    if (typeof sys.schaden === "string" && sys.schaden) tags.push(sys.schaden);
-    if (typeof sys.reichweite === "number" && sys.reichweite > 0) tags.push(t("FLEX.Sheet.Tag.Range", { n: sys.reichweite }));
+    if (typeof sys.schaden === "string" && sys.schaden) tags.push(localDice(sys.schaden));
+    if (typeof sys.reichweite === "number" && sys.reichweite > 0) tags.push(t("FLEX.Sheet.Tag.Range", { n: unitText("Schritt", sys.reichweite) }));
     if (typeof sys.wert === "number") tags.push(t("FLEX.Sheet.Tag.Armor", { n: sys.wert }));
     if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(t("FLEX.Sheet.Tag.Fluss", { n: sys.fluss }));
-    // A consumable always shows how many are left (an empty one says "leer" instead of ×0).
-    if (typeof sys.menge === "number" && (spends === "menge" ? sys.menge > 0 : sys.menge !== 1)) tags.push(`×${sys.menge}`);
     const charges = sys.ladungen;
-    if (charges && (charges.max > 0 || spends === "ladung")) tags.push(t("FLEX.Sheet.Tag.Charges", { value: charges.value, max: charges.max }));
+    row.counts = rowCounts(item, sys, false);
     if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));
     // RULES.md §11: a resource's pool (Zauberplätze, Ki, …).
     const pool = sys.vorrat;
@@ -201,6 +233,7 @@ export class FlexActorSheet<
     if (spends) {
       const left = spends === "ladung" ? (charges?.value ?? 0) : typeof sys.menge === "number" ? sys.menge : 0;
       row.use = { left, empty: left <= 0 };
+      row.emptyTag = spends === "ladung" && left <= 0;
     }
     return row;
   }
@@ -217,7 +250,7 @@ export class FlexActorSheet<
   protected itemsOfType(type: string): ItemRowContext[] {
     return this.flexActor.items.contents
       .filter((i) => i.type === type)
-      .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || a.name.localeCompare(b.name))
+      .sort(rowOrder(rowStateOf(this).byName))
       .map((i) => this.itemRow(i));
   }
 
@@ -225,20 +258,35 @@ export class FlexActorSheet<
     return { type, label: `FLEX.Sheet.Group.${type}`, items: this.itemsOfType(type), empty };
   }
 
+  /** The Effekte tab: status toggles and the effect groups (effects-tab.ts). */
   protected effectsContext() {
-    const actor = this.flexActor;
-    const statuses = CONFIG.statusEffects
-      .filter((s) => (s as { hud?: unknown }).hud !== false)
-      .map((s) => ({ id: s.id, name: s.name, img: (s as { img?: string }).img ?? "", active: actor.statuses.has(s.id) }));
-    // Status effects show as toggles above; the list holds every other effect.
-    const effects = actor.effects.contents
-      .filter((e) => e.statuses.size === 0)
-      .map((e) => ({ id: e.id, name: e.name, img: e.img, disabled: e.disabled }));
-    return { statuses, effects };
+    return effectsTabContext(this.flexActor);
   }
 
   protected async enrich(html: string): Promise<string> {
     return foundry.applications.ux.TextEditor.implementation.enrichHTML(html ?? "", { secrets: this.document.isOwner, relativeTo: this.document });
+  }
+
+  // Rows (item-rows.ts, row-menu.ts) ------------------------------------------------------------
+  // The context menus listen on the sheet's element, which lives as long as the sheet: bound once, as Draw Steel
+  // does. The search box is part of a part, new with each render: bound after every render.
+
+  protected override async _onFirstRender(
+    context: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_onFirstRender"]>[0],
+    options: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_onFirstRender"]>[1],
+  ) {
+    await super._onFirstRender(context, options);
+    const menu = { jQuery: false, fixed: true, hookName: "FlexRowContext", parentClassHooks: false } as const;
+    this._createContextMenu(() => rowMenuEntries(this), ROW_MENU_SELECTOR, menu);
+    this._createContextMenu(() => rowMenuEntries(this), ROW_MENU_BUTTON, { ...menu, eventName: "click" });
+  }
+
+  protected override async _onRender(
+    context: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_onRender"]>[0],
+    options: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_onRender"]>[1],
+  ) {
+    await super._onRender(context, options);
+    bindRowSearch(this, this.element);
   }
 
   // Drag and drop ------------------------------------------------------------------------------
@@ -360,13 +408,20 @@ export class FlexActorSheet<
     if (status) await this.flexActor.toggleStatusEffect(status);
   }
 
+  static async #onCreateEffect(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
+    if (this.isEditable) await createEffect(this, this.flexActor, target.dataset.effectGroup);
+  }
+
+  static async #onEditEffect(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
+    await editEffect(this.effectFrom(target));
+  }
+
   static async #onToggleEffect(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
-    const effect = this.effectFrom(target);
-    if (effect) await effect.update({ disabled: !effect.disabled });
+    if (this.isEditable) await toggleEffect(this.effectFrom(target));
   }
 
   static async #onDeleteEffect(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await this.effectFrom(target)?.delete();
+    if (this.isEditable) await deleteEffect(this, this.effectFrom(target));
   }
 
   /** R-RIDE-4: mounted, the header shows the mount's speed and swimming speed instead of the actor's own. */
@@ -374,7 +429,7 @@ export class FlexActorSheet<
     const movement = movementOf(this.document);
     if (movement.mount === null) return {};
     const i18n = game.i18n!;
-    return { display: i18n.format("FLEX.Sheet.Schritt", { n: String(movement.speed) }), hint: i18n.format("FLEX.Riding.SpeedHint", { mount: movement.mount, swim: String(movement.swim) }) };
+    return { display: unitText("Schritt", movement.speed), hint: i18n.format("FLEX.Riding.SpeedHint", { mount: movement.mount, swim: unitText("Schritt", movement.swim) }) };
   }
 
   /** R-RIDE-1 / R-RIDE-2: the sheet's token mounts the chosen mount. */
@@ -400,7 +455,8 @@ export class FlexActorSheet<
     return this.flexActor.items.get(target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "");
   }
 
+  /** The actor's own effect or, with data-parent-id, one its item transfers. */
   protected effectFrom(target: HTMLElement): ActiveEffect.Implementation | undefined {
-    return this.flexActor.effects.get(target.closest<HTMLElement>("[data-effect-id]")?.dataset.effectId ?? "");
+    return effectOf(this.flexActor, target);
   }
 }

@@ -2,12 +2,15 @@
 import { TALENT_CATEGORIES } from "../../config";
 import { CharacterData } from "../../data/actor/character";
 import { TalentData } from "../../data/item/types";
-import { dieLabel, parseDie } from "../../rules";
+import { parseDie } from "../../rules";
+import { localDie } from "../../helpers/dice-text";
 import { companionSection, hasCompanionSection } from "../../automation/companions";
 import { polymorphSheetActions, polymorphSheetParts, transformOnDrop } from "./polymorph-sheet";
 import { openWorkDialog } from "../dialogs/work-dialog";
 import { companionSheetActions } from "../dialogs/training-dialog";
 import { FlexActorSheet } from "./actor-sheet";
+import { decorateRows } from "./item-rows";
+import type { StatusChip } from "./actor-sheet";
 
 const T = "systems/flex/templates/actor";
 /** Inventory groups shown only when they hold something (or in edit mode, to add one). */
@@ -70,8 +73,39 @@ export class CharacterSheet extends FlexActorSheet {
     return [
       { label: "FLEX.Actor.character.FIELDS.level.label", name: "system.level", value: s.level, display: s.level, min: 1, step: 1 },
       ...this.sizeAndSpeedStats(),
-      { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: armorHint(s.derived.ruestung - s.ruestung, this.isEditMode) },
+      { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: armorHint(s.derived.ruestung - s.ruestung, this.isEditMode), tooltip: this.wornArmour() },
     ];
+  }
+
+  /** R-CORE-7: where the Rüstung comes from, for the tooltip: "Getragen: Kettenhemd 2, Schild 1". */
+  protected wornArmour(): string {
+    const worn = this.document.items.contents.flatMap((i) => {
+      const sys = i.system as { ausgeruestet?: unknown; wert?: unknown };
+      return i.type === "armor" && sys.ausgeruestet === true && typeof sys.wert === "number" ? [`${i.name} ${sys.wert}`] : [];
+    });
+    return worn.length ? game.i18n!.format("FLEX.Sheet.ArmorSources", { items: worn.join(", ") }) : "";
+  }
+
+  /** R-EXH-2 / R-BREATH-1: the character's Erschöpfung with its malus, and under water its breath die, before its conditions. */
+  protected override statusStrip(): StatusChip[] {
+    const s = this.characterSystem;
+    const i18n = game.i18n!;
+    const value = s.erschoepfung.value;
+    const malus = s.derived.malus;
+    const chips: StatusChip[] = [
+      {
+        key: "erschoepfung",
+        icon: "fa-solid fa-person-walking-dashed-line-arrow-right",
+        label: i18n.format(value > 0 ? "FLEX.Sheet.Strip.Exhaustion" : "FLEX.Sheet.Strip.Rested", { value: String(value), malus: String(malus.talent) }),
+        tooltip: `${i18n.format("FLEX.Erschoepfung.Malus", { talent: String(malus.talent), attribut: String(malus.attribut) })} · ${i18n.format("FLEX.Erschoepfung.Threshold", { value: String(s.derived.todesschwelle) })}`,
+        cssClass: value > 0 ? "warn" : "",
+      },
+    ];
+    if (this.document.statuses.has("underwater")) {
+      const die = localDie(parseDie(s.derived.atemWuerfel) ?? 4);
+      chips.push({ key: "atem", icon: "fa-solid fa-lungs", label: i18n.format("FLEX.Sheet.Strip.Breath", { die }), tooltip: i18n.localize("FLEX.Sheet.Strip.BreathHint"), cssClass: "water" });
+    }
+    return [...chips, ...super.statusStrip()];
   }
 
   /** R-COMP-1: the Begleiter tab only for a character with a companion or a creature to train. */
@@ -90,8 +124,8 @@ export class CharacterSheet extends FlexActorSheet {
       case "stats": {
         const threshold = s.derived.todesschwelle;
         ctx.exhaustion = { low: Math.ceil(threshold / 3), high: Math.ceil((threshold * 2) / 3) };
-        ctx.breathLabel = dieLabel(parseDie(s.derived.atemWuerfel) ?? 4);
-        ctx.hitDieLabel = dieLabel(parseDie(s.derived.trefferwuerfel.wuerfel) ?? 4);
+        ctx.breathLabel = localDie(parseDie(s.derived.atemWuerfel) ?? 4);
+        ctx.hitDieLabel = localDie(parseDie(s.derived.trefferwuerfel.wuerfel) ?? 4);
         break;
       }
       case "talents":
@@ -108,7 +142,7 @@ export class CharacterSheet extends FlexActorSheet {
                 uebungswert: sys.uebungswert,
                 attributeAbbr: CONFIG.FLEX.attributes[sys.attribut]?.abbreviation,
                 attributeLabel: CONFIG.FLEX.attributes[sys.attribut]?.label,
-                dieLabel: dieLabel(parseDie(s.attributes[sys.attribut]) ?? CONFIG.FLEX.defaultAttributeDie),
+                dieLabel: localDie(parseDie(s.attributes[sys.attribut]) ?? CONFIG.FLEX.defaultAttributeDie),
               };
             }),
         }));
@@ -120,7 +154,7 @@ export class CharacterSheet extends FlexActorSheet {
           .filter((g) => !OPTIONAL_GROUPS.includes(g.type) || g.items.length > 0 || this.isEditMode);
         ctx.canWork = this.document.isOwner && this.isEditable;
         // R-OPT-LOAD: no encumbrance, Körperkraft shown beside the inventory.
-        ctx.kkLabel = `${game.i18n!.localize(CONFIG.FLEX.attributes.kk.abbreviation)} ${dieLabel(parseDie(s.attributes.kk) ?? CONFIG.FLEX.defaultAttributeDie)}`;
+        ctx.kkLabel = `${game.i18n!.localize(CONFIG.FLEX.attributes.kk.abbreviation)} ${localDie(parseDie(s.attributes.kk) ?? CONFIG.FLEX.defaultAttributeDie)}`;
         break;
       case "tabs":
         if (!hasCompanionSection(this.document)) ctx.tabs = Object.fromEntries(Object.entries(ctx.tabs ?? {}).filter(([id]) => id !== "companions"));
@@ -133,6 +167,8 @@ export class CharacterSheet extends FlexActorSheet {
         break;
     }
     polymorphSheetParts(this, partId, ctx, (type) => this.itemGroup(type));
+    // Last, once every feature has added or locked its rows: final values, details, −/+ and the search (item-rows.ts).
+    await decorateRows(this, partId, ctx);
     return ctx as typeof context;
   }
 

@@ -2,6 +2,7 @@
 import { CreatureData } from "../../data/actor/creature";
 import { attacksByCommand } from "../../automation/companions/view";
 import { FlexActorSheet } from "./actor-sheet";
+import { decorateRows } from "./item-rows";
 
 const T = "systems/flex/templates/actor";
 
@@ -71,6 +72,8 @@ export class CreatureSheet extends FlexActorSheet {
         Object.assign(ctx, { bioField: "system.beschreibung", bioValue: s.beschreibung, bioLabel: "FLEX.Actor.creature.FIELDS.beschreibung.label", enrichedBio: await this.enrich(s.beschreibung) });
         break;
     }
+    // The attacks' and passives' rows: final values, details (item-rows.ts).
+    await decorateRows(this, partId, ctx);
     return ctx as typeof context;
   }
 }

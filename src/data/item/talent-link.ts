@@ -28,12 +28,23 @@ export function talentLinkOf(item: { type: string; system: unknown }): TalentLin
 /** The same name as FlexActor#findTalent compares it: trimmed, case-insensitive. */
 export const sameTalentName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-type TalentHolder = { items: Iterable<{ type: string; name: string }> };
+type TalentHolder = { items: Iterable<{ type: string; name: string; flags?: unknown }> };
 
-/** True when the actor has a talent of that name (of any category: that is the talent a check would use). */
+/** The German name a talent imported from a translated pack keeps (flags.flex.sourceName), or "". */
+function sourceNameOf(item: { flags?: unknown }): string {
+  const name = (item.flags as { flex?: { sourceName?: unknown } } | undefined)?.flex?.sourceName;
+  return typeof name === "string" ? name : "";
+}
+
+/**
+ * True when the actor has a talent of that name (of any category: that is the talent a check would use), also
+ * by the German name of a talent imported in another language, as FlexActor#findTalent finds it.
+ */
 export function hasTalentNamed(actor: TalentHolder, name: string): boolean {
   if (!name.trim()) return false;
-  for (const item of actor.items) if (item.type === "talent" && sameTalentName(item.name, name)) return true;
+  for (const item of actor.items) {
+    if (item.type === "talent" && (sameTalentName(item.name, name) || sameTalentName(sourceNameOf(item), name))) return true;
+  }
   return false;
 }
 
