@@ -7,6 +7,8 @@ import { WORK_DIALOG_TEMPLATE, workDialogContext } from "../../src/applications/
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, messages, settle, type Clients } from "../harness";
 
+import { sheetHtml } from "./sheet-page";
+
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** gallery.ts's `add`: writes one page (name, body HTML, window classes, roll buttons it must show, size, theme, title). */
@@ -23,13 +25,6 @@ const g = globalThis as Any;
 const DAY = 86_400;
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
-async function sheetPage(document: Any) {
-  const sheet = new FlexItemSheet({ document } as never) as Any;
-  await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
-  const classes = [...new Set((sheet.options.classes as string[]) ?? [])].join(" ");
-  return { parts: parts.join("\n"), classes, width: sheet.options.position.width as number, height: sheet.options.position.height as number };
-}
 
 function dialogPage(body: string, confirm: string, icon: string): string {
   const buttons = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid ${icon}" inert></i> ${escape(confirm)}</button></footer>`;
@@ -65,7 +60,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   await as(player, () => flex.making.workOnProject(project, { amount: 3 }));
   dice(12, 12, 12);
   await as(player, () => flex.making.workOnProject(project, { amount: 2 }));
-  const projectSheet = await sheetPage(project);
+  const projectSheet = await sheetHtml(FlexItemSheet, project);
   add("item-project", projectSheet.parts, projectSheet.classes, [], projectSheet.width, projectSheet.height, "light", project.name);
   add("item-project", projectSheet.parts, projectSheet.classes, [], projectSheet.width, projectSheet.height, "dark", project.name);
 
@@ -74,7 +69,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   await as(player, () => flex.making.sowPlot(plot));
   await as(clients.gms[0], () => g.game.time.advance(30 * DAY));
   await settle();
-  const plotSheet = await sheetPage(plot);
+  const plotSheet = await sheetHtml(FlexItemSheet, plot);
   add("item-plot", plotSheet.parts, plotSheet.classes, [], plotSheet.width, plotSheet.height, "light", plot.name);
 
   // The dialogs, with the data the table would see.

@@ -10,6 +10,7 @@ import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { buildRulesJournal } from "../../tools/rules-journal.mjs";
 import { addDocumentToCompendium } from "../harness";
 import type { AddPage } from "./gallery-rest";
+import { sheetHtml } from "./sheet-page";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -26,12 +27,6 @@ function packSource(pack: string, name: string): Any {
   throw new Error(`${pack}: no document named ${name}`);
 }
 
-async function sheetHtml(Sheet: Any, document: Any) {
-  const sheet = new Sheet({ document });
-  await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
-  return { parts: parts.join("\n"), classes: [...new Set((sheet.options.classes as string[]) ?? [])].join(" "), width: sheet.options.position.width as number, height: sheet.options.position.height as number };
-}
 
 /** What TextEditor.enrichHTML makes of a content link: an anchor with the document's name. */
 const enrich = (html: string) => html.replace(/@UUID\[[^\]]+\]\{([^}]+)\}/g, (_m, label: string) => `<a class="content-link" draggable="true"><i class="fa-solid fa-code" inert></i>${escape(label)}</a>`);

@@ -6,6 +6,8 @@
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { as, createActor, messages, settle, type Clients } from "../harness";
 
+import { sheetHtml as renderSheet } from "./sheet-page";
+
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** gallery.ts's `add`: one page per view, language (set by the caller) and theme. */
@@ -22,13 +24,6 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": 
 const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
 const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
 
-async function sheetHtml(document: Any, tab: string) {
-  const sheet = new CharacterSheet({ document }) as Any;
-  sheet.changeTab(tab, "primary");
-  await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
-  return { html: parts.join("\n"), classes: [...new Set((sheet.options.classes as string[]) ?? [])].join(" "), width: sheet.options.position.width as number, height: sheet.options.position.height as number };
-}
 
 /**
  * Adds "character-polymorph" (the Inventar tab in the form, light and dark) and "chat-polymorph" (the revert
@@ -57,8 +52,8 @@ export async function polymorphPages(add: AddPage, { clients, hero }: PolymorphG
     // Some damage in the form: the banner shows it against the bear's 18 Leben.
     await hero.applyDamage(9);
     await settle();
-    const sheet = await sheetHtml(hero, "inventory");
-    for (const theme of ["light", "dark"] as const) add("character-polymorph", sheet.html, sheet.classes, ["rollItem"], sheet.width, sheet.height, theme, hero.name);
+    const sheet = await renderSheet(CharacterSheet, hero, (s: Any) => s.changeTab("inventory", "primary"));
+    for (const theme of ["light", "dark"] as const) add("character-polymorph", sheet.parts, sheet.classes, ["rollItem"], sheet.width, sheet.height, theme, hero.name);
 
     // The hit that reaches the form's Leben: the active GM turns the hero back, with the card.
     await hero.applyDamage(14);

@@ -10,6 +10,8 @@ import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { NO_REST_CARD, noRestCardData } from "../../src/automation/rest";
 import { as, createActor, messages, queueDice } from "../harness";
 
+import { sheetHtml } from "./sheet-page";
+
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** gallery.ts's `add`: one page per view, language (set by the caller) and theme. */
@@ -26,13 +28,6 @@ const chatItem = (m: Any) => `<li class="chat-message"><header class="message-he
 const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
 const dialog = (body: string, icon: string, label: string) => `<div class="dialog-content">${body}</div><footer class="dialog-buttons"><button type="button"><i class="fa-solid ${icon}" inert></i> ${escape(label)}</button></footer>`;
 
-async function sheetHtml(Sheet: Any, document: Any, setup: (sheet: Any) => void = () => {}) {
-  const sheet = new Sheet({ document });
-  setup(sheet);
-  await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
-  return { parts: parts.join("\n"), classes: [...new Set((sheet.options.classes as string[]) ?? [])].join(" "), width: sheet.options.position.width as number, height: sheet.options.position.height as number };
-}
 
 /** Adds the rest pages for the current language. */
 export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<void> {

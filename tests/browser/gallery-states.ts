@@ -9,6 +9,7 @@ import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { parse } from "node-html-parser";
 import { as, createActor, dice, messages } from "../harness";
 import type { AddPage } from "./gallery-rest";
+import { sheetHtml } from "./sheet-page";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = () => globalThis as Any;
@@ -19,13 +20,6 @@ export interface StateGalleryContext {
   hero: Any;
 }
 
-async function sheetHtml(Sheet: Any, document: Any, setup: (sheet: Any) => void = () => {}) {
-  const sheet = new Sheet({ document });
-  setup(sheet);
-  await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
-  return { parts: parts.join("\n"), classes: [...new Set((sheet.options.classes as string[]) ?? [])].join(" "), width: sheet.options.position.width as number, height: sheet.options.position.height as number };
-}
 
 const both = ["light", "dark"] as const;
 const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;

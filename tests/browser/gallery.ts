@@ -18,6 +18,7 @@ import { polymorphPages } from "./gallery-polymorph";
 import { restPages } from "./gallery-rest";
 import { packPages } from "./gallery-packs";
 import { statePages } from "./gallery-states";
+import { HEADER_CONTROLS, sheetHtml as sheetPage } from "./sheet-page";
 import { ridingPages } from "./gallery-riding";
 import { shortCombatPages } from "./gallery-short-combat";
 
@@ -43,6 +44,11 @@ function localPaths(html: string): string {
   return html.replaceAll("systems/flex/", "").replace(/src="icons\/[^"]*"/g, 'src="tests/browser/assets/placeholder.svg"');
 }
 
+/** A sheet's window-header controls (sheet-page.ts), drawn in the frame's header as core draws them. */
+const CONTROLS = new RegExp(`<template class="${HEADER_CONTROLS}">([\\s\\S]*?)</template>`);
+const headerControls = (body: string) => `<span class="header-controls">${CONTROLS.exec(body)?.[1] ?? ""}</span>`;
+const withoutHeaderControls = (body: string) => body.replace(CONTROLS, "");
+
 function page(title: string, classes: string, body: string, lang: string, theme: string, width: number, height: number): string {
   return `<!DOCTYPE html>
 <html lang="${lang}">
@@ -56,23 +62,15 @@ function page(title: string, classes: string, body: string, lang: string, theme:
 </head>
 <body class="theme-${theme}">
 <form class="application ${classes}" id="app" style="width:${width}px;height:${height}px">
-<header class="window-header"><h1 class="window-title">${escape(title)}</h1></header>
+<header class="window-header"><h1 class="window-title">${escape(title)}</h1>${headerControls(body)}</header>
 <section class="window-content">
-${localPaths(body)}
+${localPaths(withoutHeaderControls(body))}
 </section>
 </form>
 </body>
 </html>`;
 }
 
-async function sheetPage(Sheet: Any, document: Any, setup: (sheet: Any) => void = () => {}) {
-  const sheet = new Sheet({ document });
-  setup(sheet);
-  await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
-  const classes = [...new Set((sheet.options.classes as string[]) ?? [])].join(" ");
-  return { parts: parts.join("\n"), classes, width: sheet.options.position.width as number, height: sheet.options.position.height as number };
-}
 
 function chatItem(m: Any): string {
   return `<li class="chat-message"><header class="message-header">${escape(m.speaker.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;

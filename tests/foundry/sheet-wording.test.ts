@@ -6,6 +6,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { createActor, resetWorld } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = () => globalThis as Any;
 
 beforeEach(() => {
   resetWorld({ gms: 1, players: 1 });
@@ -30,10 +31,26 @@ async function knight(base = 1) {
 }
 
 describe("the header", () => {
-  it("the mode toggle names the action: Bearbeiten while playing, Spielen while editing", async () => {
+  it("the mode toggle is a control of the window's header that names the action; it follows the mode; an observer has none", async () => {
     const actor = await knight();
-    expect(header(await open(actor)).querySelector(".flex-mode-toggle span")!.text).toBe("Bearbeiten");
-    expect(header(await open(actor, (s) => (s.mode = "edit"))).querySelector(".flex-mode-toggle span")!.text).toBe("Spielen");
+    const sheet = await open(actor);
+    const control = () => sheet.window.header.querySelector(".flex-mode-control");
+    expect(control().getAttribute("aria-label")).toBe(g().game.i18n.localize("FLEX.Sheet.ToEditMode"));
+    expect(control().getAttribute("data-action")).toBe("toggleMode");
+    // Before the close button, like core's own header controls.
+    expect(sheet.window.header.querySelectorAll(".header-control").map((b: Any) => b.getAttribute("data-action"))).toEqual(["toggleMode", "close"]);
+    sheet.mode = "edit";
+    await sheet.render();
+    expect(control().getAttribute("aria-label")).toBe(g().game.i18n.localize("FLEX.Sheet.ToPlayMode"));
+    expect(control().getAttribute("aria-pressed")).toBe("true");
+    expect(sheet.window.header.querySelectorAll(".flex-mode-control")).toHaveLength(1);
+    expect(header(sheet).querySelector(".flex-mode-toggle")).toBeNull();
+
+    await actor.update({ ownership: { default: 2 } });
+    const { as } = await import("../harness");
+    const player = g().game.users.find((u: Any) => !u.isGM);
+    const observed = await as(player, () => open(actor));
+    expect(observed.window.header.querySelector(".flex-mode-control")).toBeNull();
   });
 
   it("Rüstung shows the total and how much the worn armour gives; edit mode edits the base value", async () => {
@@ -141,8 +158,7 @@ describe("the status strip under the header (on every tab)", () => {
 describe("the check dialog follows the user's choices live (R-CORE-5)", () => {
   it("the line says how many dice and which counts, and the formula, as Vorteile, Nachteile and modifier change", async () => {
     const { liveCheckLine, bindLiveCheckLine, checkBreakdown } = await import("../../src/applications/dialogs/check-dialog");
-    const g = globalThis as Any;
-    const fmt = (key: string, data: Record<string, string>) => g.game.i18n.format(key, data);
+    const fmt = (key: string, data: Record<string, string>) => g().game.i18n.format(key, data);
     const breakdown = checkBreakdown({ die: 10, kind: "talent", uebungswert: 4, modifier: 0, erschoepfung: 4, vorteile: 0, nachteile: 1 }, []);
     // One automatic Nachteil (under water, say): alone it keeps the lowest of 2.
     expect(liveCheckLine(breakdown.base, { vorteile: 0, nachteile: 0, modifier: 0 }, fmt)).toEqual({ dice: "2 × W10, der niedrigste zählt", formula: `2d10kl + 4 − ${breakdown.malus}` });

@@ -53,10 +53,23 @@ export class ApplicationV2 {
   get title(): string { return String((this.options.window as Obj)?.title ?? ""); }
   async _prepareContext(_options: Obj): Promise<Obj> { return {}; }
   async _preparePartContext(_partId: string, context: Obj, _options: Obj): Promise<Obj> { return context; }
+  /** Like v13's `window`: the frame's header, title and close button, once the frame is rendered. */
+  window: { header: RenderedElement; title: RenderedElement; close: RenderedElement } | null = null;
+  /**
+   * v13: the window frame, rendered once before the first content (unless `window.frame` is false): a header with
+   * the title and the close button, which a subclass may add header controls to.
+   */
+  async _renderFrame(_options: Obj): Promise<RenderedElement> {
+    const title = String((this.options.window as Obj)?.title ?? this.title).replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const frame = new RenderedElement(parse(`<div class="application"><header class="window-header"><h1 class="window-title">${title}</h1><button type="button" class="header-control icon fa-solid fa-xmark" data-action="close" aria-label="Close"></button></header><section class="window-content"></section></div>`).firstElementChild!);
+    this.window = { header: frame.querySelector(".window-header")!, title: frame.querySelector(".window-title")!, close: frame.querySelector('[data-action="close"]')! };
+    return frame;
+  }
   async render(options: Obj | boolean = {}): Promise<this> {
     const opts: Obj = typeof options === "boolean" ? { force: options } : { ...options };
     opts.isFirstRender = !this.rendered;
     this._configureRenderOptions(opts);
+    if (opts.isFirstRender && (this.options.window as Obj | undefined)?.frame !== false) await this._renderFrame(opts);
     const context = await this._prepareContext(opts);
     this.lastRender = await this._renderHTML(context, opts);
     this.#elementStale = true;
@@ -405,6 +418,10 @@ export class RenderedElement {
   get value(): string { return this.node.getAttribute("value") ?? ""; }
   set value(value: string) { this.node.setAttribute("value", String(value)); }
   get textContent(): string { return this.node.text; }
+  /** The element's own markup, as the DOM's outerHTML. */
+  get outerHTML(): string { return this.node.toString(); }
+  insertAdjacentHTML(position: "beforebegin" | "afterend" | "afterbegin" | "beforeend", html: string): void { this.node.insertAdjacentHTML(position, html); }
+  remove(): void { this.node.remove(); }
   addEventListener(type: string, listener: Listener): void {
     let byType = listenersOf.get(this.node);
     if (!byType) listenersOf.set(this.node, (byType = new Map()));

@@ -287,6 +287,28 @@ export class FlexActorSheet<
   ) {
     await super._onRender(context, options);
     bindRowSearch(this, this.element);
+    this.#placeModeControl();
+  }
+
+  // The play/edit toggle is a control of the window's header, as in dnd5e 5.x and Draw Steel: placed when the
+  // frame is drawn and brought up to date after every render (the frame itself is drawn once).
+
+  protected override async _renderFrame(options: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_renderFrame"]>[0]) {
+    const frame = await super._renderFrame(options);
+    this.#placeModeControl();
+    return frame;
+  }
+
+  /** The header control that switches play and edit mode, naming what a click does; none for who may not edit. */
+  #placeModeControl(): void {
+    const close = this.window?.close;
+    if (!close) return;
+    close.parentElement?.querySelector(".flex-mode-control")?.remove();
+    if (!this.isEditable || this.document.limited) return;
+    const edit = this.isEditMode;
+    const label = foundry.utils.escapeHTML(game.i18n!.localize(edit ? "FLEX.Sheet.ToPlayMode" : "FLEX.Sheet.ToEditMode"));
+    const icon = edit ? "fa-dice" : "fa-pen-to-square";
+    close.insertAdjacentHTML("beforebegin", `<button type="button" class="header-control icon fa-solid ${icon} flex-mode-control" data-action="toggleMode" aria-pressed="${edit}" aria-label="${label}" data-tooltip="${label}"></button>`);
   }
 
   // Drag and drop ------------------------------------------------------------------------------
