@@ -45,3 +45,13 @@ describe("charges", () => {
     expect(labels.some((t) => t.startsWith("Maximum"))).toBe(false);
   });
 });
+
+describe("an empty description", () => {
+  it("says so, and how to write one when the sheet is editable", async () => {
+    const sheet = await sheetOf("weapon", {});
+    expect(sheet.querySelector(".flex-no-description")!.text).toBe("Noch keine Beschreibung: Mit dem Stift rechts schreibst du eine.");
+    expect(sheet.querySelector("prose-mirror")).not.toBeNull();
+    const written = await sheetOf("weapon", { beschreibung: "<p>Scharf.</p>" });
+    expect(written.querySelector(".flex-no-description")).toBeNull();
+  });
+});
