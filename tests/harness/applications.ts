@@ -86,6 +86,7 @@ export class ApplicationV2 {
   async close(): Promise<this> {
     this.rendered = false;
     this.#element = null;
+    this.#menus = [];
     return this;
   }
 
@@ -100,7 +101,10 @@ export class ApplicationV2 {
     if (this.#elementStale) {
       const html = Object.values(this.lastRender).join("\n");
       if (this.#element) this.#element.node.set_content(html);
-      else this.#element = renderedElement(this);
+      else {
+        this.#element = renderedElement(this);
+        for (const menu of this.#menus) menu.bind(this.#element);
+      }
       this.#elementStale = false;
     }
     return this.#element;
@@ -111,10 +115,16 @@ export class ApplicationV2 {
    * (jQuery off). The get…ContextOptions hooks v13 calls for modules are not modelled.
    */
   _createContextMenu(handler: () => ContextMenuEntry[], selector: string, { container, hookName: _hookName, parentClassHooks: _parentClassHooks, ...options }: Obj = {}): ContextMenu {
-    const root = (container as RenderedElement | undefined) ?? this.element;
-    if (!root) throw new Error(`${this.constructor.name}: a context menu needs the rendered element`);
-    return new ContextMenu(root, selector, handler.call(this), { jQuery: false, ...options });
+    if (!this.rendered) throw new Error(`${this.constructor.name}: a context menu needs the rendered element`);
+    if (container) return new ContextMenu(container as RenderedElement, selector, handler.call(this), { jQuery: false, ...options });
+    // On the application's element, which lives as long as the application. The stand-in builds that element from the
+    // HTML only when something reads it, so the menu's listener is added then (a DOM would have it at once, at no cost).
+    const menu = new ContextMenu(null, selector, handler.call(this), { jQuery: false, ...options });
+    this.#menus.push(menu);
+    if (this.#element) menu.bind(this.#element);
+    return menu;
   }
+  #menus: ContextMenu[] = [];
 
   /**
    * Like v13: a submit (or, with submitOnChange, a change) reads the whole form into FormDataExtended and
@@ -474,8 +484,12 @@ let openedMenu: OpenContextMenu | null = null;
 export class ContextMenu {
   static get implementation() { return ContextMenu; }
   readonly eventName: string;
-  constructor(readonly container: RenderedElement, readonly selector: string, readonly menuItems: ContextMenuEntry[], readonly options: Obj = {}) {
+  constructor(container: RenderedElement | null, readonly selector: string, readonly menuItems: ContextMenuEntry[], readonly options: Obj = {}) {
     this.eventName = String(options.eventName ?? "contextmenu");
+    if (container) this.bind(container);
+  }
+  /** Listens on the container (once it exists: see ApplicationV2#_createContextMenu). */
+  bind(container: RenderedElement): void {
     container.addEventListener(this.eventName, (event) => this.#open(event));
   }
   #open(event: StandInEvent): void {

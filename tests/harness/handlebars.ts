@@ -71,7 +71,9 @@ export function getTemplate(path: string): Handlebars.TemplateDelegate {
 
 export async function loadTemplates(paths: string[] | Record<string, string>): Promise<void> {
   const entries = Array.isArray(paths) ? paths.map((p) => [p, p]) : Object.entries(paths);
-  for (const [name, path] of entries) hbs.registerPartial(name, readFileSync(resolveTemplate(path), "utf8"));
+  // Like Foundry's loadTemplates: each partial is compiled once and registered compiled (a partial registered as a
+  // string would be compiled again on every render that uses it).
+  for (const [name, path] of entries) hbs.registerPartial(name, getTemplate(path));
 }
 
 export async function renderTemplate(path: string, data: Obj = {}): Promise<string> {
