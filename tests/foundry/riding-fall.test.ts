@@ -1,6 +1,7 @@
 // Issue 11, R-FALL-1 with a rider: a mount that falls takes its rider along. One fall card for both: the rider's own
 // Athletik check against the same SW and, on a failure, its own 1W4 per Schritt with its own Apply / Undo — applied
 // exactly once whoever clicks, with 2 GMs and 3 players connected; R-FALL-2 does not apply between the two.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
 import { mountUp } from "../../src/automation/riding";
@@ -46,6 +47,9 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(card().content).toContain("Rikka sitzt auf Grauwolf und fällt mit:");
     expect(card().content).toContain("Rikka hat kein Athletik-Talent: reine KK-Probe.");
     expect(card().content).toContain("Rikka erhält 18 Fallschaden (6W4).");
+    // The rider's section says its own outcome, as the faller's does.
+    const rider = parse(card().content).querySelector(".flex-fall-rider")!;
+    expect(rider.querySelector(".flex-outcome")!.text.trim()).toBe("Nicht geschafft");
     expect(card().content.match(/data-action="flexFallApply" data-key="(\w+)"/g)).toEqual(['data-action="flexFallApply" data-key="faller"', 'data-action="flexFallApply" data-key="rider"']);
     expect(card().content).toContain("Schaden anwenden: Rikka (18)");
     expect([hero.system.leben.value, wolf.system.leben.value]).toEqual([30, 18]);
@@ -107,6 +111,7 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(card().rolls.map((r: Any) => r.formula)).toEqual(["1d6", "6d4", "1d6 + 14"]);
     expect(fall().rider).toMatchObject({ damage: 0, dice: [] });
     expect(card().content).toContain("Rikka landet sicher und bleibt unverletzt.");
+    expect(parse(card().content).querySelector(".flex-fall-rider .flex-outcome")!.text.trim()).toBe("Geschafft!");
     expect(card().content).not.toContain('data-key="rider"');
     expect(await acting(clients.gms[0], () => fallCardAction(card(), "rider", "apply"))).toBe("missing");
     expect(hero.system.leben.value).toBe(30);
