@@ -21,7 +21,8 @@ import { registerCompanions } from "./automation/companions";
 import { registerRiding } from "./automation/riding";
 import { openTrainingDialog } from "./applications/dialogs/training-dialog";
 import { registerHotbar, rollItemByUuid } from "./automation/hotbar";
-import { polymorph, registerPolymorph } from "./automation/polymorph";
+import { polymorph, registerFormPicker, registerPolymorph } from "./automation/polymorph";
+import { pickPolymorphForm } from "./applications/dialogs/polymorph-form-dialog";
 import { FlexItem } from "./documents/item";
 import { registerActorDirectoryButtons, registerRestDirectoryButton, registerRewardDirectoryButton } from "./helpers/directory";
 import { registerRest } from "./automation/rest";
@@ -86,6 +87,7 @@ Hooks.once("init", () => {
   registerHotbar();
   // Last: it wraps the item rollers the features above registered (R-POLY-2 / R-POLY-3).
   registerPolymorph();
+  registerFormPicker(pickPolymorphForm);
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });

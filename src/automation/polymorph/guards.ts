@@ -3,6 +3,7 @@
 // verwandelt status comes and goes only with the transformation (switching it off turns the character back). Flex's own writes carry `flexPolymorph`.
 import { registerCheckAdjustment } from "../../documents/check-adjustments";
 import { itemRollerFor, itemUseFor, registerItemRoller, registerItemUse } from "../../documents/features";
+import { formPicker } from "./picker";
 import { revertForm } from "./revert";
 import { itemRoleOf, POLYMORPH_STATUS, snapshotOf } from "./snapshot";
 
@@ -41,10 +42,15 @@ export function registerPolymorphGuards(): void {
   Hooks.on("preDeleteItem", (item, options) => ((options as Options).flexPolymorph || !lockedItem(item, "FLEX.Polymorph.Locked") ? undefined : false));
   Hooks.on("preUpdateActiveEffect", (effect, _changes, options) => ((options as Options).flexPolymorph || !lockedEffect(effect) ? undefined : false));
   Hooks.on("preDeleteActiveEffect", (effect, options) => ((options as Options).flexPolymorph || !lockedEffect(effect) ? undefined : false));
-  // The status alone transforms nobody: the form comes from a creature dropped on the sheet.
+  // The status alone transforms nobody: switched on by its owner, it asks which creature to become (the form
+  // picker); the transformation then sets the status itself. Without a picker, dropping a creature on the sheet.
   Hooks.on("preCreateActiveEffect", (effect, _data, options) => {
     if ((options as Options).flexPolymorph || !effect.statuses.has(POLYMORPH_STATUS)) return undefined;
-    ui.notifications?.warn(game.i18n!.localize("FLEX.Polymorph.StatusHint"));
+    const actor = effect.parent as Actor.Implementation | null;
+    const pick = formPicker();
+    if (pick && actor?.documentName === "Actor" && actor.type === "character" && actor.isOwner) {
+      void pick(actor).catch((err: unknown) => console.error(`Flex | choosing a form for ${actor.name} failed`, err));
+    } else ui.notifications?.warn(game.i18n!.localize("FLEX.Polymorph.StatusHint"));
     return false;
   });
 

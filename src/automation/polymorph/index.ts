@@ -18,6 +18,7 @@ export type { RevertReport } from "./revert";
 export { isTransformed, itemRoleOf, readSnapshot, snapshotOf, POLYMORPH_STATUS } from "./snapshot";
 export type { PolymorphSnapshot } from "./snapshot";
 export { formFromUuid, transformInto } from "./transform";
+export { registerFormPicker } from "./picker";
 
 /** What the sheet's banner shows: the form, the damage taken in it against its Leben, or a fault. */
 export function polymorphBanner(actor: Actor.Implementation): { form: string; img: string; taken: number; threshold: number; fault: string | null } | null {

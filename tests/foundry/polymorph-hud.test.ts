@@ -1,0 +1,85 @@
+// R-POLY-1 from the token HUD (or the Effekte tab): switching *verwandelt* on asks its owner which creature to
+// become (the world's creatures the user may see, then the system's creature packs) and transforms into it.
+import { parse } from "node-html-parser";
+import { beforeEach, describe, expect, it } from "vitest";
+import { as, addToCompendium, resetWorld, settle, state, type Clients } from "../harness";
+import { DialogV2 } from "../harness/applications";
+import { alrik, essence, ownedBy, wolf } from "./polymorph-helpers";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+let clients: Clients;
+
+beforeEach(() => {
+  clients = resetWorld({ gms: 1, players: 1 });
+  DialogV2.prompts.length = 0;
+  DialogV2.answers.length = 0;
+});
+
+const offered = (prompt: Any) => parse(String(prompt.content)).querySelectorAll("option").map((o) => o.text.trim());
+
+describe("switching verwandelt on asks for the form", () => {
+  it("the owner picks a creature of the world: the character turns into it, the status comes with the transformation", async () => {
+    const [player] = clients.players;
+    const hero = await alrik(player);
+    const form = await wolf();
+    await form.update({ ownership: { default: 2 } });
+    DialogV2.answers.push({ form: form.uuid });
+    await as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
+    for (let i = 0; i < 100 && !hero.getFlag("flex", "polymorph"); i++) await new Promise((r) => setTimeout(r, 5));
+    await settle();
+    expect(DialogV2.prompts).toHaveLength(1);
+    expect(offered(DialogV2.prompts[0])).toEqual(["Wolf (Stufe 1)"]);
+    expect(hero.getFlag("flex", "polymorph")?.form?.name).toBe("Wolf");
+    expect(hero.statuses.has("polymorphed")).toBe(true);
+  });
+
+  it("a creature the player may not see is not offered, nor can a forged answer use it; a closed dialog changes nothing", async () => {
+    const [player] = clients.players;
+    const hero = await alrik(player);
+    const hidden = await wolf("Geheimer Drache");
+    const seen = await wolf("Hauskatze");
+    await seen.update({ ownership: ownedBy(player) });
+    const before = essence(hero);
+    DialogV2.answers.push({ form: hidden.uuid });
+    await as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
+    await settle();
+    expect(offered(DialogV2.prompts[0])).toEqual(["Hauskatze (Stufe 1)"]);
+    expect(hero.getFlag("flex", "polymorph")).toBeUndefined();
+    DialogV2.answers.push(null);
+    await as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
+    await settle();
+    expect(hero.getFlag("flex", "polymorph")).toBeUndefined();
+    expect(essence(hero)).toEqual(before);
+    expect(hero.statuses.has("polymorphed")).toBe(false);
+  });
+
+  it("with no creature to become it says how instead (drop one on the sheet)", async () => {
+    const hero = await alrik();
+    await hero.toggleStatusEffect("polymorphed", { active: true });
+    expect(DialogV2.prompts).toHaveLength(0);
+    expect(state.notifications.at(-1)).toMatchObject({ type: "warn", message: "Zum Verwandeln zieh eine Kreatur auf den Charakterbogen." });
+  });
+
+  it("the system's creature packs are offered under their label, and a creature from one is taken from the pack", async () => {
+    const g = globalThis as Any;
+    const hero = await alrik();
+    const uuid = addToCompendium("bestiarium", { name: "Höhlenbär", type: "creature", system: { stufe: 2 } });
+    const id = uuid.split(".").at(-1);
+    g.game.packs = [
+      { collection: "flex.bestiarium", documentName: "Actor", metadata: { label: "Bestiarium" }, index: [{ _id: id, name: "Höhlenbär", type: "creature", system: { stufe: 2 } }] },
+      { collection: "flex.talente", documentName: "Item", metadata: { label: "Talente" }, index: [{ _id: "t", name: "Athletik", type: "talent" }] },
+      { collection: "world.monster", documentName: "Actor", metadata: { label: "Monster" }, index: [{ _id: "m", name: "Fremdes Monster", type: "creature" }] },
+    ];
+    try {
+      DialogV2.answers.push({ form: uuid });
+      await hero.toggleStatusEffect("polymorphed", { active: true });
+      for (let i = 0; i < 100 && !hero.getFlag("flex", "polymorph"); i++) await new Promise((r) => setTimeout(r, 5));
+      const groups = parse(String(DialogV2.prompts[0]!.content)).querySelectorAll("optgroup").map((o) => o.getAttribute("label"));
+      expect(groups).toEqual(["Bestiarium"]);
+      expect(offered(DialogV2.prompts[0])).toEqual(["Höhlenbär (Stufe 2)"]);
+      expect(hero.getFlag("flex", "polymorph")?.form?.name).toBe("Höhlenbär");
+    } finally {
+      delete g.game.packs;
+    }
+  });
+});
