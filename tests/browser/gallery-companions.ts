@@ -7,6 +7,8 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { commandCompanion, trainCompanion, trainingCandidates } from "../../src/automation/companions";
 import { createActor, createScene, dice, messages, placeToken, queueDice, target, type Clients } from "../harness";
 
+import { sheetHtml } from "./sheet-page";
+
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** gallery.ts's `add`: writes one page (name, body HTML, window classes, roll actions it must show, size, theme, title). */
@@ -26,14 +28,7 @@ const chatList = (items: string) => `<ol style="list-style:none;margin:0;padding
 const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
 
 /** The character sheet with the Begleiter tab open, as gallery.ts renders sheets (each part tagged with its id). */
-async function companionTab(hero: Any) {
-  const sheet = new CharacterSheet({ document: hero }) as Any;
-  sheet.changeTab("companions", "primary");
-  await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
-  const classes = [...new Set((sheet.options.classes as string[]) ?? [])].join(" ");
-  return { html: parts.join("\n"), classes, width: sheet.options.position.width as number, height: sheet.options.position.height as number };
-}
+const companionTab = (hero: Any) => sheetHtml(CharacterSheet, hero, (s: Any) => s.changeTab("companions", "primary"));
 
 /**
  * Adds "character-companions" (light and dark), "dialog-training", "chat-companions-1" (the training card and a
@@ -52,7 +47,7 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   await talent.update({ "system.uebungswert": 14 });
 
   const tab = await companionTab(hero);
-  for (const theme of ["light", "dark"] as const) add("character-companions", tab.html, tab.classes, ["flexCompanionCommand"], tab.width, tab.height, theme, hero.name);
+  for (const theme of ["light", "dark"] as const) add("character-companions", tab.parts, tab.classes, ["flexCompanionCommand"], tab.width, tab.height, theme, hero.name);
 
   const dialog = await renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(hero, trainingCandidates(hero), wolf));
   const buttons = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-bone" inert></i> ${escape(i18n.localize("FLEX.Training.Train"))}</button></footer>`;

@@ -9,6 +9,8 @@ import { dismount, mountUp } from "../../src/automation/riding";
 import { createScene, messages, placeToken, queueDice, settle, type Clients } from "../harness";
 import type { AddGalleryPage } from "./gallery-companions";
 
+import { sheetHtml } from "./sheet-page";
+
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface RidingGalleryContext {
@@ -25,14 +27,7 @@ const chatItem = (m: Any) => `<li class="chat-message"><header class="message-he
 const chatList = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
 
 /** A sheet with its Werte tab open, as gallery.ts renders sheets (each part tagged with its id). */
-async function statsPage(Sheet: Any, actor: Any) {
-  const sheet = new Sheet({ document: actor }) as Any;
-  sheet.changeTab("stats", "primary");
-  await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
-  const classes = [...new Set((sheet.options.classes as string[]) ?? [])].join(" ");
-  return { html: parts.join("\n"), classes, width: sheet.options.position.width as number, height: sheet.options.position.height as number };
-}
+const statsPage = (Sheet: Any, actor: Any) => sheetHtml(Sheet, actor, (s: Any) => s.changeTab("stats", "primary"));
 
 /**
  * The token HUD around a token, as core draws it (its three columns of control icons), with Flex's riding button added
@@ -74,7 +69,7 @@ export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGal
   const before = await statsPage(CharacterSheet, hero);
   const hudBefore = tokenHud(heroToken, hero.img);
   for (const theme of ["light", "dark"] as const) {
-    add("character-riding-mounts", before.html, before.classes, ["flexMount"], before.width, before.height, theme, hero.name);
+    add("character-riding-mounts", before.parts, before.classes, ["flexMount"], before.width, before.height, theme, hero.name);
     add("token-hud-riding-mount", hudBefore, "flex hud", [], 320, 220, theme, "Token HUD");
   }
 
@@ -84,8 +79,8 @@ export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGal
   const mount = await statsPage(CreatureSheet, wolf);
   const hudAfter = tokenHud(wolfToken, wolf.img);
   for (const theme of ["light", "dark"] as const) {
-    add("character-riding", rider.html, rider.classes, ["flexDismount"], rider.width, rider.height, theme, hero.name);
-    add("creature-riding", mount.html, mount.classes, ["flexDismount"], mount.width, mount.height, theme, wolf.name);
+    add("character-riding", rider.parts, rider.classes, ["flexDismount"], rider.width, rider.height, theme, hero.name);
+    add("creature-riding", mount.parts, mount.classes, ["flexDismount"], mount.width, mount.height, theme, wolf.name);
     add("token-hud-riding-dismount", hudAfter, "flex hud", [], 320, 220, theme, "Token HUD");
   }
 
