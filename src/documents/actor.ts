@@ -7,6 +7,7 @@ import { rollModeOr } from "../helpers/roll-mode";
 import { damageEffectsFor, fallStarterOrNull } from "./features";
 import { addStatuses } from "../helpers/status-effects";
 import { packTranslatedArgs } from "../helpers/pack-i18n";
+import { sameTalentName, sourceNameOf } from "../data/item/talent-link";
 import { applyHealing, applyHit, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckResult, HealingOutcome, HitOutcome } from "../rules";
 
@@ -85,12 +86,6 @@ export type DamageOutcome = HitOutcome & {
 
 type Sys = { attributes?: Record<string, number>; erschoepfung?: { value: number }; derived?: { ruestung?: number }; leben?: { value: number; max?: number } };
 
-/** The German name a translated pack document came with, lower-cased ("" when none). */
-const sourceNameOf = (item: Item.Implementation) => {
-  const name = (item.flags as { flex?: { sourceName?: unknown } } | undefined)?.flex?.sourceName;
-  return typeof name === "string" ? name.trim().toLowerCase() : "";
-};
-
 const toInt = (v: unknown) => (Number.isFinite(Number(v)) ? Math.trunc(Number(v)) : 0);
 
 export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extends Actor<SubType> {
@@ -111,9 +106,9 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     if (typeof ref !== "string") return ref.type === "talent" ? ref : undefined;
     const byId = this.items.get(ref);
     if (byId?.type === "talent") return byId;
-    const name = ref.trim().toLowerCase();
+    if (!ref.trim()) return undefined;
     const talents = this.items.filter((i) => i.type === "talent");
-    return talents.find((i) => i.name.toLowerCase() === name) ?? talents.find((i) => sourceNameOf(i) === name);
+    return talents.find((i) => sameTalentName(i.name, ref)) ?? talents.find((i) => sameTalentName(sourceNameOf(i), ref));
   }
 
   /**

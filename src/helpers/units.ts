@@ -3,8 +3,8 @@
 // FLEX.Unit.<unit>.<category> with Intl.PluralRules' categories (one, few, many, other); a language
 // without a category uses "other".
 
-/** The units Flex counts in (keys under FLEX.Unit). */
-export type Unit = "Schritt" | "Tag";
+/** The units Flex counts in (keys under FLEX.Unit): distances, days, and the durations of effects. */
+export type Unit = "Schritt" | "Tag" | "Round" | "Turn" | "Second" | "Minute" | "Hour";
 
 const rulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RULE_IDS } from "../../src/rules";
 import { compilePacks, readPack, readSourceDocuments } from "../../tools/packs.mjs";
@@ -19,11 +19,18 @@ const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8"));
 const g = globalThis as Any;
 
 const sources: Record<string, Any[]> = {};
+/** The source file of each document, by its _id (the generated journal has none). */
+const fileOf = new Map<string, string>();
 
 beforeAll(async () => {
   for (const pack of manifest.packs) {
-    sources[pack.name] =
-      pack.name === "regeln" ? await buildRulesJournal(ROOT) : (await readSourceDocuments(join(ROOT, "packs", "_source", pack.name)).catch(() => [])).map((s: Any) => s.doc);
+    if (pack.name === "regeln") {
+      sources[pack.name] = await buildRulesJournal(ROOT);
+      continue;
+    }
+    const read = await readSourceDocuments(join(ROOT, "packs", "_source", pack.name)).catch(() => []);
+    for (const { file, doc } of read as Any[]) fileOf.set(doc._id, file);
+    sources[pack.name] = read.map((s: Any) => s.doc);
   }
 });
 
@@ -55,12 +62,16 @@ describe("every pack document loads into its data model as it is", () => {
     expect(state.notifications.slice(warned)).toEqual([]);
   });
 
-  it("folders inside packs are of the pack's document type, and every folder a document names exists", () => {
+  it("folders inside packs are of the pack's document type; every folder a document names exists, and the document sits in its directory", () => {
     for (const pack of manifest.packs) {
       const folders = (sources[pack.name] ?? []).filter(isFolder);
       for (const f of folders) expect(f.type, `${pack.name}/${f.name}`).toBe(pack.type);
       const ids = new Set(folders.map((f: Any) => f._id));
-      for (const doc of docsOf(pack.name)) if (doc.folder) expect(ids.has(doc.folder), `${pack.name}/${doc.name}`).toBe(true);
+      for (const doc of docsOf(pack.name)) {
+        if (!doc.folder) continue;
+        expect(ids.has(doc.folder), `${pack.name}/${doc.name}`).toBe(true);
+        expect(dirname(fileOf.get(doc._id)!), `${pack.name}/${doc.name}`).toBe(dirname(fileOf.get(doc.folder)!));
+      }
     }
   });
 

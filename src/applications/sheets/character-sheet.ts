@@ -133,18 +133,10 @@ export class CharacterSheet extends FlexActorSheet {
           category,
           label: CONFIG.FLEX.talentCategories[category],
           talents: this.flexActor.items.contents
-            .flatMap((i) => (i.type === "talent" && i.system instanceof TalentData && i.system.kategorie === category ? [{ i, sys: i.system }] : []))
-            .sort((a, b) => a.i.name.localeCompare(b.i.name))
-            .map(({ i, sys }) => {
-              return {
-                id: i.id,
-                name: i.name,
-                uebungswert: sys.uebungswert,
-                attributeAbbr: CONFIG.FLEX.attributes[sys.attribut]?.abbreviation,
-                attributeLabel: CONFIG.FLEX.attributes[sys.attribut]?.label,
-                dieLabel: localDie(parseDie(s.attributes[sys.attribut]) ?? CONFIG.FLEX.defaultAttributeDie),
-              };
-            }),
+            .filter((i) => i.type === "talent" && i.system instanceof TalentData && i.system.kategorie === category)
+            .sort((a, b) => a.name.localeCompare(b.name))
+            // What a talent row shows beyond its name (its check, its menu) is item-rows.ts' decorateRows.
+            .map((i) => ({ id: i.id, name: i.name })),
         }));
         break;
       case "inventory":

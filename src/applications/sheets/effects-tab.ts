@@ -5,6 +5,7 @@
 // and delete effects here, an item's effect being edited and toggled on its item.
 import { startedCombat } from "../../automation/combat/tracker";
 import { documentFromUuid } from "../../helpers/uuid";
+import { unitText } from "../../helpers/units";
 
 export const EFFECT_GROUPS = ["temporary", "passive", "inactive"] as const;
 export type EffectGroupId = (typeof EFFECT_GROUPS)[number];
@@ -118,7 +119,7 @@ function resolve(uuid: string): unknown {
 // Duration ------------------------------------------------------------------------------------------
 
 const SECONDS = [
-  ["Day", 86400],
+  ["Tag", 86400],
   ["Hour", 3600],
   ["Minute", 60],
   ["Second", 1],
@@ -163,25 +164,16 @@ function combatTimeLeft(effect: Effect, rounds: number, turns: number): { rounds
 
 function roundsLabel(rounds: number, turns: number): string {
   const parts: string[] = [];
-  if (rounds > 0) parts.push(countLabel("Round", rounds));
-  if (turns > 0) parts.push(countLabel("Turn", turns));
+  if (rounds > 0) parts.push(unitText("Round", rounds));
+  if (turns > 0) parts.push(unitText("Turn", turns));
   return parts.join(", ");
 }
 
 function timeLabel(seconds: number): string {
   const [unit, size] = SECONDS.find(([, size]) => seconds >= size) ?? SECONDS[3];
-  return countLabel(unit, Math.max(Math.round(seconds / size), 1));
+  return unitText(unit, Math.max(Math.round(seconds / size), 1));
 }
 
-/**
- * "1 KR" / "1 round" / "1 раунд", "5 раундов": the plural form the language's rules pick for n, from the keys
- * FLEX.Unit.<unit>.<category> that helpers/units.ts reads (its Unit type lists only Schritt so far).
- */
-function countLabel(unit: string, n: number): string {
-  const t = i18n();
-  const key = `FLEX.Unit.${unit}.${new Intl.PluralRules(t.lang || "en").select(n)}`;
-  return t.format(t.has(key, false) ? key : `FLEX.Unit.${unit}.other`, { n: String(n) });
-}
 
 // Actions -------------------------------------------------------------------------------------------
 

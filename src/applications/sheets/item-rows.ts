@@ -5,7 +5,7 @@
 import { itemRoleOf } from "../../automation/polymorph";
 import { LIMITS } from "../../data/fields";
 import { talentLinkOf, missingTalent } from "../../data/item/talent-link";
-import { localDice, localDie } from "../../helpers/dice-text";
+import { localDie } from "../../helpers/dice-text";
 import { parseAttackCheck } from "../../rules";
 import { checkBreakdown } from "../dialogs/check-dialog";
 import { flexItemSystem } from "./system-data";
@@ -93,7 +93,6 @@ export function rowCheck(actor: Actor.Implementation, item: Item.Implementation)
   const prepared = talent && actor.prepareCheck({ talent });
   if (!prepared) return null;
   const b = checkBreakdown(prepared.input, prepared.notes);
-  b.die = localDice(b.die);
   const abbr = localize(CONFIG.FLEX.attributes[prepared.attribute].abbreviation);
   const text = [abbr, b.die, b.uebungswert ? `+ ${b.uebungswert}` : "", b.modifier, b.malus ? `− ${b.malus}` : ""].filter(Boolean).join(" ");
   const words = [

@@ -31,7 +31,7 @@ export const sameTalentName = (a: string, b: string) => a.trim().toLowerCase() =
 type TalentHolder = { items: Iterable<{ type: string; name: string; flags?: unknown }> };
 
 /** The German name a talent imported from a translated pack keeps (flags.flex.sourceName), or "". */
-function sourceNameOf(item: { flags?: unknown }): string {
+export function sourceNameOf(item: { flags?: unknown }): string {
   const name = (item.flags as { flex?: { sourceName?: unknown } } | undefined)?.flex?.sourceName;
   return typeof name === "string" ? name : "";
 }
