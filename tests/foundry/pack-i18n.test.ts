@@ -113,6 +113,10 @@ describe("imported into the world", () => {
     expect(actor.findTalent("Athletik")?.id).toBe(owned.id);
     expect(actor.findTalent("athletics")?.id).toBe(owned.id);
     expect(actor.findTalent("Schwimmen")).toBeUndefined();
+    // An empty name names no talent (it would otherwise match every talent without a German name of its own).
+    const other = (await createActor({ name: "Bela", type: "character", items: [{ name: "Schwimmen", type: "talent" }] })) as Any;
+    expect(other.findTalent("")).toBeUndefined();
+    expect(other.findTalent("  ")).toBeUndefined();
 
     const world = (await g.Item.create(talent.toObject())) as Any;
     expect(world.name).toBe("Athletics");
