@@ -7,6 +7,7 @@ import { FALL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/fall-dialog
 import { formChoices, POLYMORPH_FORM_TEMPLATE } from "../../src/applications/dialogs/polymorph-form-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
+import { postItemCard } from "../../src/applications/sheets/row-menu";
 import { parse } from "node-html-parser";
 import { as, createActor, dice, messages } from "../harness";
 import type { AddPage } from "./gallery-rest";
@@ -118,6 +119,13 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     await bodo.items.find((i: Any) => i.type === "alchemical").use();
     await g().game.flex.requestEndOfDay({ actorIds: [bodo.id] });
     for (const theme of both) add("chat-long-names", chatLog(messages().slice(before).map(chatItem).join("")), "chat", [], 340, 700, theme, "Chat");
+
+    // An item sent to chat from its row's menu: its name, type, picture and description.
+    const sent = messages().length;
+    const [kit] = await hero.createEmbeddedDocuments("Item", [{ name: "Heilerset der Feldscherin", type: "equipment", system: { ladungen: { value: 10, max: 10 }, verbrauch: "ladung", beschreibung: "<p>Verbände, Salben und Nadeln: <strong>eine Ladung</strong> je Anwendung.</p>" } }]);
+    await postItemCard(kit, hero);
+    await kit.delete();
+    for (const theme of both) add("chat-item-card", chatLog(messages().slice(sent).map(chatItem).join("")), "chat", [], 340, 260, theme, "Chat");
   });
 
   // The GM's buttons in the Actors sidebar, added by the real renderActorDirectory hook.
