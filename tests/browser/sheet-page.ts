@@ -1,4 +1,4 @@
-// A sheet rendered for a gallery page: its parts (each marked with data-application-part, as core marks them) and
+// A sheet rendered for a gallery page: its parts (each marked with data-application-part by the stand-in, as core marks them) and
 // its window header's controls (the system's play/edit toggle beside core's close button), which the page's frame
 // shows in its header (gallery.ts `page`).
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -17,7 +17,7 @@ export async function sheetHtml(Sheet: Any, document: Any, setup: (sheet: Any) =
   const sheet = new Sheet({ document });
   setup(sheet);
   await sheet.render(true);
-  const parts = Object.entries(sheet.lastRender as Record<string, string>).map(([id, html]) => html.replace(/^(\s*<\w+)/, `$1 data-application-part="${id}"`));
+  const parts = Object.values(sheet.lastRender as Record<string, string>);
   const controls = (sheet.window?.header.querySelectorAll(".header-control") ?? []).map((c: Any) => c.outerHTML).join("");
   return {
     parts: `${controls ? `<template class="${HEADER_CONTROLS}">${controls}</template>` : ""}${parts.join("\n")}`,

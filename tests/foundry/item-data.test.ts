@@ -228,6 +228,7 @@ describe("R-CORE-10 a weapon's Kampfart is chosen from its actor's talents", () 
       { name: "Totenruf", type: "spell", system: { zauberschule: "Nekromantie" } },
     ]);
     const sheet = new CharacterSheet({ document: alrik }) as Any;
+    sheet.changeTab("inventory", "primary");
     await sheet.render(true);
     const rows = Object.fromEntries(alrik.items.contents.filter((i: Any) => i.type !== "talent").map((i: Any) => [i.name, sheet.itemRow(i).missingTalent]));
     expect(rows).toEqual({

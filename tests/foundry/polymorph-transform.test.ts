@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { addToCompendium, as, createScene, disconnect, messages, placeToken, reloadWorld, resetWorld, settle, state, worldCollections, type Clients } from "../harness";
-import { DataTransferStandIn, drop } from "../harness/applications";
+import { DataTransferStandIn, drop, showTab } from "../harness/applications";
 import { alrik, essence, wolf } from "./polymorph-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -184,7 +184,10 @@ describe("R-POLY-3 equipment is locked; the passive benefits of magic items rema
     await poly().transform(hero, await wolf());
     await hero.applyDamage(7);
     const sheet = await open(hero);
+    await showTab(sheet, "inventory");
+    await showTab(sheet, "talents");
     const html = Object.values(sheet.lastRender as Record<string, string>).join("\n");
+    expect(sheet.lastRender.talents).toContain("flex-item-group");
     expect(html).toContain("Verwandelt in Wolf");
     expect(html).toContain("Schaden in der Gestalt: 5 / 12 Leben");
     expect(html).toContain('data-action="revertPolymorph"');

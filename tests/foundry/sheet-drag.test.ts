@@ -14,8 +14,10 @@ beforeEach(() => {
   clients = resetWorld({ gms: 1, players: 2 });
 });
 
-async function open(Sheet: Any, document: Any) {
+/** The sheet opened on a tab (hidden tabs are drawn when shown): the inventory, a creature's abilities, or the one named. */
+async function open(Sheet: Any, document: Any, tab = Sheet === CreatureSheet ? "abilities" : "inventory") {
   const sheet = new Sheet({ document });
+  sheet.changeTab(tab, "primary");
   await sheet.render(true);
   return sheet;
 }
@@ -42,13 +44,13 @@ const writesSince = (before: number) => state.writes.slice(before).map((w) => [w
 
 describe("item rows are draggable the way core's ActorSheetV2 drags them", () => {
   it.each([
-    ["a weapon on the Inventar tab", "Dolch", "img"],
-    ["equipment on the Inventar tab", "Seil", ".flex-item-name"],
-    ["a talent on the Talente tab", "Athletik", "button"],
-  ])("%s carries { type: Item, uuid } (grabbed at its %s)", async (_what, name, part) => {
+    ["a weapon on the Inventar tab", "Dolch", "img", "inventory"],
+    ["equipment on the Inventar tab", "Seil", ".flex-item-name", "inventory"],
+    ["a talent on the Talente tab", "Athletik", "button", "talents"],
+  ])("%s carries { type: Item, uuid } (grabbed at its %s)", async (_what, name, part, tab) => {
     const actor = await alrik();
     const item = actor.items.getName(name);
-    const dt = await dragStart(await open(CharacterSheet, actor), `${row(item)} ${part}`);
+    const dt = await dragStart(await open(CharacterSheet, actor, tab), `${row(item)} ${part}`);
     expect(dragData(dt)).toEqual({ type: "Item", uuid: item.uuid });
   });
 
@@ -61,7 +63,7 @@ describe("item rows are draggable the way core's ActorSheetV2 drags them", () =>
   it("an active effect on the Effekte tab carries { type: ActiveEffect, uuid }", async () => {
     const actor = await alrik();
     const segen = actor.effects.contents.find((e: Any) => e.name === "Segen");
-    const dt = await dragStart(await open(CharacterSheet, actor), `[data-effect-id="${segen.id}"] img`);
+    const dt = await dragStart(await open(CharacterSheet, actor, "effects"), `[data-effect-id="${segen.id}"] img`);
     expect(dragData(dt)).toEqual({ type: "ActiveEffect", uuid: segen.uuid });
   });
 
@@ -78,7 +80,7 @@ describe("item rows are draggable the way core's ActorSheetV2 drags them", () =>
       const dolch = actor.items.getName("Dolch");
       const sheet = await open(CharacterSheet, actor);
       expect(await dragStart(sheet, `${row(dolch)}`)).not.toBeNull();
-      sheet.lastRender.inventory = breakRow(sheet.lastRender.inventory, dolch.id);
+      sheet.lastRender = { ...sheet.lastRender, inventory: breakRow(sheet.lastRender.inventory, dolch.id) };
       expect(await dragStart(sheet, row(dolch))).toBeNull();
     });
   });
@@ -114,7 +116,7 @@ describe("dropping a dragged row onto another actor's sheet", () => {
   it.each(["altKey", "ctrlKey", "metaKey"])("copies it with %s held: the source keeps it, one create", async (key) => {
     const from = await alrik();
     const to = await bela();
-    const dt = await dragStart(await open(CharacterSheet, from), row(from.items.getName("Athletik")));
+    const dt = await dragStart(await open(CharacterSheet, from, "talents"), row(from.items.getName("Athletik")));
     const before = state.writes.length;
     await drop(await open(CharacterSheet, to), dt!, { [key]: true });
     expect(to.items.getName("Athletik")).toBeTruthy();

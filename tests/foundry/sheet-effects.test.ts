@@ -44,6 +44,7 @@ async function open(actor: Any, { user = clients.players[0], edit = false } = {}
   return as(user, async () => {
     const sheet = new CharacterSheet({ document: actor }) as Any;
     if (edit) sheet.mode = "edit";
+    sheet.changeTab("effects", "primary");
     await sheet.render(true);
     return sheet;
   });

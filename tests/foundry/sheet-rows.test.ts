@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { as, createActor, messages, resetWorld, state, type Clients } from "../harness";
-import { openContextMenu, typeInto } from "../harness/applications";
+import { openContextMenu, showTab, typeInto } from "../harness/applications";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -21,9 +21,10 @@ beforeEach(() => {
   DialogV2().prompts.length = 0;
 });
 
+/** The sheet opened on the tab the test looks at: the inventory (a creature's abilities) unless it names another. */
 async function open(Sheet: Any, document: Any, user?: Any, tab?: string) {
   const sheet = new Sheet({ document });
-  if (tab) sheet.changeTab(tab, "primary");
+  sheet.changeTab(tab ?? (Sheet === CreatureSheet ? "abilities" : "inventory"), "primary");
   await (user ? as(user, () => sheet.render(true)) : sheet.render(true));
   return sheet;
 }
@@ -71,7 +72,7 @@ describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value", () => 
 
   it("exhausted, the malus comes off as the check takes it: 'GE W10 + 4 − 2', and the tooltip says why", async () => {
     const player = clients.players[0];
-    const sheet = await open(CharacterSheet, await alrik(player, 2), player);
+    const sheet = await open(CharacterSheet, await alrik(player, 2), player, "talents");
     expect(checkOf(sheet, "talents", "Schwerter")).toBe("GE W10 + 4 − 2");
     expect(rowOf(sheet, "talents", "Schwerter").querySelector(".flex-row-check")!.getAttribute("data-tooltip")).toBe("Gewürfelt wird Gewandtheit W10 + 4 Übungswert − 2 Erschöpfung");
   });
@@ -102,7 +103,7 @@ describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value", () => 
   ])("in %s the value reads %s", async (lang, text) => {
     g.game.i18n.lang = lang;
     const player = clients.players[0];
-    const sheet = await open(CharacterSheet, await alrik(player, 2), player);
+    const sheet = await open(CharacterSheet, await alrik(player, 2), player, "talents");
     expect(checkOf(sheet, "talents", "Schwerter")).toBe(text);
     expect([...g.game.i18n.missing]).toEqual([]);
   });
@@ -119,7 +120,9 @@ describe("the row's context menu (right-click, or the ⋮ button)", () => {
     expect(await menu("Kurzschwert")).toEqual(["Bearbeiten", "Ausrüsten", "In den Chat senden", "Duplizieren", "Löschen"]);
     expect(await menu("Heiltrank")).toEqual(["Bearbeiten", "Benutzen", "In den Chat senden", "Duplizieren", "Löschen"]);
     expect(await menu("Leerer Trank")).toEqual(["Bearbeiten", "In den Chat senden", "Duplizieren", "Löschen"]);
+    await as(player, () => showTab(sheet, "talents"));
     expect(await menu("Schwerter")).toEqual(["Bearbeiten", "In den Chat senden", "Duplizieren", "Löschen"]);
+    await as(player, () => showTab(sheet, "inventory"));
     await actor.items.getName("Lederrüstung").update({ system: { ausgeruestet: true } });
     expect(await menu("Lederrüstung")).toEqual(["Bearbeiten", "Ablegen", "In den Chat senden", "Duplizieren", "Löschen"]);
   });
@@ -253,6 +256,7 @@ describe("a row opens to its description and uses", () => {
     await click(sheet, "toggleRow", { itemId: actor.items.getName("Kurzschwert").id }, player);
     await click(sheet, "toggleRow", { itemId: actor.items.getName("Schwerter").id }, player);
     expect(rowOf(sheet, "inventory", "Kurzschwert").querySelector(".flex-row-description")!.innerHTML).toBe("<p>Kurz und <strong>scharf</strong>.</p>");
+    await as(player, () => showTab(sheet, "talents"));
     expect(rowOf(sheet, "talents", "Schwerter").querySelector(".flex-row-description")!.text).toBe("Klingen aller Art.");
   });
 
@@ -388,6 +392,7 @@ describe("Menge and Ladungen step in place", () => {
     const owner = clients.players[0];
     const editing = new CharacterSheet({ document: actor }) as Any;
     editing.mode = "edit";
+    editing.changeTab("inventory", "primary");
     await as(owner, () => editing.render(true));
     expect(steppers(editing, "Heiltrank")).toHaveLength(0);
   });

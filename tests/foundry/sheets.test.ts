@@ -9,7 +9,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, messages, resetWorld, state, writesOf, type Clients } from "../harness";
-import { fillIn } from "../harness/applications";
+import { fillIn, renderSettled, showTab } from "../harness/applications";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -19,8 +19,10 @@ beforeEach(() => {
   clients = resetWorld({ gms: 1, players: 2 });
 });
 
-async function open(Sheet: Any, document: Any) {
+/** Opens a sheet, on its first tab or on `tab` (the others are drawn when shown). */
+async function open(Sheet: Any, document: Any, tab?: string) {
   const sheet = new Sheet({ document });
+  if (tab) sheet.changeTab(tab, "primary");
   await sheet.render(true);
   return sheet;
 }
@@ -53,8 +55,9 @@ describe.each(["de", "en", "ru"])("sheets render in %s", (lang) => {
 
   it("the character sheet shows header, attributes, talents, inventory, effects and biography", async () => {
     const sheet = await open(CharacterSheet, await hero(clients.players[0]));
-    const out = html(sheet);
     expect(Object.keys(sheet.lastRender)).toEqual(["header", "tabs", "stats", "talents", "inventory", "effects", "biography"]);
+    for (const tab of ["talents", "inventory", "effects", "biography"]) await showTab(sheet, tab);
+    const out = html(sheet);
     expect(out.match(/data-action="rollAttribute"/g)).toHaveLength(8);
     expect(out).toContain('data-action="rollTalent"');
     expect(out).toContain("Dolch");
@@ -67,8 +70,10 @@ describe.each(["de", "en", "ru"])("sheets render in %s", (lang) => {
   it("the creature sheet shows Misstrauen and its default for the Stufe", async () => {
     const wolf = (await createActor({ name: "Wolf", type: "creature", system: { stufe: 2 } })) as Any;
     await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { schaden: "1W8" } }]);
-    const out = html(await open(CreatureSheet, wolf));
-    expect(out).toContain("21");
+    const sheet = await open(CreatureSheet, wolf);
+    expect(html(sheet)).toContain("21");
+    await showTab(sheet, "abilities");
+    const out = html(sheet);
     expect(out).toContain("Biss");
     expect([...i18n().missing]).toEqual([]);
   });
@@ -119,6 +124,84 @@ describe("rolling from the sheet", () => {
   });
 });
 
+describe("hidden tabs are drawn when shown (a big inventory costs only while it is looked at)", () => {
+  const rows = (sheet: Any, part: string) => parse(sheet.lastRender[part]).querySelectorAll("li.flex-item").map((li) => li.getAttribute("data-name"));
+  const panel = (sheet: Any, part: string) => parse(sheet.lastRender[part]).querySelector(`section.tab[data-tab="${part}"][data-group="primary"]`)!;
+  const selected = (sheet: Any) => parse(sheet.lastRender.tabs).querySelectorAll("a[data-tab]").filter((a) => a.getAttribute("aria-selected") === "true").map((a) => a.getAttribute("data-tab"));
+
+  it("the sheet opens with its tab drawn and the others as empty panels; a click on Inventar draws that tab alone, then shows it", async () => {
+    const player = clients.players[0];
+    const actor = await hero(player);
+    const sheet = await as(player, () => open(CharacterSheet, actor));
+    for (const part of ["talents", "inventory", "effects", "biography"]) expect(panel(sheet, part).innerHTML.trim(), part).toBe("");
+    expect(sheet.lastRender.stats).toContain('data-action="rollAttribute"');
+    const [renders, header, writes] = [sheet.renderCount, sheet.lastRender.header, state.writes.length];
+
+    await as(player, () => showTab(sheet, "inventory"));
+    expect(sheet.renderCount).toBe(renders + 1);
+    expect(sheet.lastRender.header).toBe(header);
+    expect(rows(sheet, "inventory")).toEqual(["Dolch"]);
+    expect(panel(sheet, "inventory").classList.contains("active")).toBe(true);
+    expect(panel(sheet, "stats").classList.contains("active")).toBe(false);
+    expect(selected(sheet)).toEqual(["inventory"]);
+    expect(state.writes.length).toBe(writes);
+    // Back to a tab already drawn: shown at once, without a render.
+    await as(player, () => showTab(sheet, "stats"));
+    expect(sheet.renderCount).toBe(renders + 1);
+    expect(selected(sheet)).toEqual(["stats"]);
+  });
+
+  it("a change of the actor redraws the tab in view; the hidden ones are empty panels again", async () => {
+    const player = clients.players[0];
+    const actor = await hero(player);
+    const sheet = await as(player, () => open(CharacterSheet, actor, "inventory"));
+    await actor.createEmbeddedDocuments("Item", [{ name: "Seil", type: "equipment" }]);
+    await as(player, () => sheet.render());
+    expect(rows(sheet, "inventory")).toEqual(["Dolch", "Seil"]);
+    expect(panel(sheet, "talents").innerHTML.trim()).toBe("");
+    expect(panel(sheet, "stats").innerHTML.trim()).toBe("");
+  });
+
+  it("a form sent from one tab leaves the fields of the hidden tabs as they are", async () => {
+    const actor = await hero();
+    await actor.update({ "system.geld": 50 });
+    const sheet = await open(CharacterSheet, actor);
+    await click(sheet, "toggleMode");
+    const before = state.writes.length;
+    await fillIn(sheet, { "system.meilensteine": "4" });
+    expect(actor.system.meilensteine).toBe(4);
+    expect(actor.system.geld).toBe(50);
+    expect(actor.system.biografie).toBe("<p>Geheimnis: fürchtet Wasser.</p>");
+    expect(actor.items.size).toBe(2);
+    const sent = state.writes.slice(before).map((w) => w.data[0]);
+    expect(sent).toHaveLength(1);
+    expect(JSON.stringify(sent[0])).not.toMatch(/geld|biografie/);
+  });
+
+  it("two quick clicks and an update meanwhile end on the tab clicked last, drawn and shown", async () => {
+    const actor = await hero();
+    const sheet = await open(CharacterSheet, actor);
+    sheet.changeTab("inventory", "primary");
+    sheet.changeTab("effects", "primary");
+    void sheet.render();
+    await renderSettled(sheet);
+    expect(sheet.tabGroups.primary).toBe("effects");
+    expect(panel(sheet, "effects").classList.contains("active")).toBe(true);
+    expect(panel(sheet, "effects").querySelector("section[data-effect-group]")).not.toBeNull();
+    expect(panel(sheet, "inventory").classList.contains("active")).toBe(false);
+    expect(selected(sheet)).toEqual(["effects"]);
+  });
+
+  it("a creature's sheet draws its Fähigkeiten when shown", async () => {
+    const wolf = (await createActor({ name: "Wolf", type: "creature" })) as Any;
+    await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { schaden: "1W8" } }]);
+    const sheet = await open(CreatureSheet, wolf);
+    expect(rows(sheet, "abilities")).toEqual([]);
+    await showTab(sheet, "abilities");
+    expect(rows(sheet, "abilities")).toEqual(["Biss"]);
+  });
+});
+
 describe("play and edit mode", () => {
   it("each user's mode is their own and switching it writes nothing", async () => {
     const actor = await hero(clients.players[0]);
@@ -136,9 +219,10 @@ describe("play and edit mode", () => {
 
   it("keeps the active tab across re-renders", async () => {
     const sheet = await open(CharacterSheet, await hero());
-    sheet.changeTab("inventory", "primary");
+    await showTab(sheet, "inventory");
     await sheet.render();
     expect(sheet.lastRender.inventory).toMatch(/class="tab flex-tab active" data-tab="inventory"/);
+    expect(sheet.lastRender.inventory).toContain("Dolch");
     expect(sheet.lastRender.stats).toMatch(/class="tab flex-tab " data-tab="stats"/);
   });
 });
@@ -147,8 +231,8 @@ describe("form input: a bad field is reported by name, the rest of the form is a
   const warnings = () => state.notifications.filter((n) => n.type === "warn").map((n) => n.message);
   const errors = () => state.notifications.filter((n) => n.type === "error").map((n) => n.message);
 
-  async function editSheet(actor: Any) {
-    const sheet = await open(CharacterSheet, actor);
+  async function editSheet(actor: Any, tab = "inventory") {
+    const sheet = await open(CharacterSheet, actor, tab);
     await click(sheet, "toggleMode");
     return sheet;
   }
@@ -194,7 +278,7 @@ describe("form input: a bad field is reported by name, the rest of the form is a
 
   it("a whole-form submission warns about nothing the user did not touch", async () => {
     const actor = await hero();
-    const sheet = await editSheet(actor);
+    const sheet = await editSheet(actor, "stats");
     await fillIn(sheet, { "system.meilensteine": "3" });
     expect(state.notifications).toEqual([]);
     expect(actor.system.meilensteine).toBe(3);
@@ -210,7 +294,7 @@ describe("form input: a bad field is reported by name, the rest of the form is a
 
   it("an emptied name keeps the old name and the rest is applied", async () => {
     const actor = await hero();
-    await fillIn(await editSheet(actor), { name: "  ", "system.meilensteine": "2" });
+    await fillIn(await editSheet(actor, "stats"), { name: "  ", "system.meilensteine": "2" });
     expect(warnings()).toEqual(["Der Name darf nicht leer sein – er bleibt „Alrik“."]);
     expect(actor.name).toBe("Alrik");
     expect(actor.system.meilensteine).toBe(2);
@@ -299,7 +383,7 @@ describe("roll buttons carry a dice icon and keep their accessible name", () => 
       actor = await createActor({ name: "Wolf", type: "creature" });
       await actor.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { schaden: "1W8" } }]);
     }
-    const sheet = await open(kind === "character" ? CharacterSheet : CreatureSheet, actor);
+    const sheet = await open(kind === "character" ? CharacterSheet : CreatureSheet, actor, part);
     const buttons = parse(sheet.lastRender[part]).querySelectorAll(`button[data-action="${action}"]`);
     expect(buttons).toHaveLength(count);
     for (const button of buttons) {
@@ -324,7 +408,7 @@ describe("R-CORE-15 Benutzen on a consumable's row", () => {
   const row = (sheet: Any, name: string) => parse(sheet.lastRender.inventory).querySelectorAll("li.flex-item").find((li) => li.querySelector(".flex-item-name")?.text.trim() === name)!;
 
   it("shows a Benutzen button with what is left on Alchemika and used-up equipment, none on the rest", async () => {
-    const sheet = await open(CharacterSheet, await pack(clients.players[0]));
+    const sheet = await open(CharacterSheet, await pack(clients.players[0]), "inventory");
     const use = (name: string) => row(sheet, name).querySelector('button[data-action="useItem"]');
     expect(use("Heiltrank")?.getAttribute("aria-label")).toBe("Heiltrank benutzen");
     expect(use("Heiltrank")?.text.trim()).toBe("Benutzen");
@@ -337,7 +421,7 @@ describe("R-CORE-15 Benutzen on a consumable's row", () => {
   });
 
   it("an empty one says leer and its button is disabled", async () => {
-    const sheet = await open(CharacterSheet, await pack(clients.players[0]));
+    const sheet = await open(CharacterSheet, await pack(clients.players[0]), "inventory");
     expect(row(sheet, "Fackel").querySelector(".flex-tag-empty")?.text).toBe("leer");
     expect(row(sheet, "Fackel").text).not.toContain("×0");
     expect(row(sheet, "Fackel").querySelector('button[data-action="useItem"]')?.hasAttribute("disabled")).toBe(true);
@@ -346,7 +430,7 @@ describe("R-CORE-15 Benutzen on a consumable's row", () => {
   it("a click spends one: one write on the item, one card", async () => {
     const player = clients.players[0];
     const actor = await pack(player);
-    const sheet = await as(player, () => open(CharacterSheet, actor));
+    const sheet = await as(player, () => open(CharacterSheet, actor, "inventory"));
     const potion = actor.items.getName("Heiltrank");
     const before = state.writes.length;
     await as(player, () => click(sheet, "useItem", { itemId: potion.id }));
@@ -365,7 +449,7 @@ describe("R-CORE-15 Benutzen on a consumable's row", () => {
   it("a player who only observes the actor sees the button disabled", async () => {
     const actor = await pack(null);
     await actor.update({ ownership: { default: 2 } });
-    const sheet = await as(clients.players[0], () => open(CharacterSheet, actor));
+    const sheet = await as(clients.players[0], () => open(CharacterSheet, actor, "inventory"));
     expect(row(sheet, "Heiltrank").querySelector('button[data-action="useItem"]')?.hasAttribute("disabled")).toBe(true);
   });
 });
@@ -382,7 +466,7 @@ describe("R-CORE-12 Heilen beside the Leben bar", () => {
     const player = clients.players[0];
     const actor = await hero(player);
     await actor.update({ "system.leben": { value: 10, max: 30 } });
-    const sheet = await as(player, () => open(CharacterSheet, actor));
+    const sheet = await as(player, () => open(CharacterSheet, actor, "inventory"));
     expect(healButton(sheet)?.getAttribute("aria-label")).toBe("Alrik heilen");
     expect(healButton(sheet)?.closest(".flex-pool")?.classList.contains("leben")).toBe(true);
     DialogV2().answers.push({ amount: 7 });
@@ -432,7 +516,7 @@ describe("R-CORE-12 Heilen beside the Leben bar", () => {
     await click(sheet, "toggleMode");
     expect(healButton(sheet)).toBeNull();
     await actor.update({ ownership: { default: 2, [clients.players[0].id]: 3 } });
-    const observer = await as(clients.players[1], () => open(CharacterSheet, actor));
+    const observer = await as(clients.players[1], () => open(CharacterSheet, actor, "inventory"));
     expect(healButton(observer)).toBeNull();
   });
 });

@@ -27,7 +27,18 @@ export class ApplicationV2 {
   options: Obj;
   rendered = false;
   renderCount = 0;
-  lastRender: Record<string, string> = {};
+  /** Each part's HTML as last rendered; once the element exists, what its DOM holds now (a tab's class moved, say). */
+  get lastRender(): Record<string, string> {
+    const element = this.#element;
+    if (!element || this.#elementStale) return this.#html;
+    return Object.fromEntries(Object.entries(this.#html).map(([id, html]) => [id, element.node.querySelector(`[data-application-part="${id}"]`)?.outerHTML ?? html]));
+  }
+  /** Replaces the parts' HTML, as a test that breaks a rendered row on purpose does; the element follows. */
+  set lastRender(parts: Record<string, string>) {
+    this.#html = { ...parts };
+    this.#elementStale = true;
+  }
+  #html: Record<string, string> = {};
   /** The active tab of each group, kept on the application instance (so per client) across renders. */
   tabGroups: Record<string, string> = {};
   constructor(options: Obj = {}) {
@@ -43,9 +54,17 @@ export class ApplicationV2 {
       cfg.tabs.map((t) => [t.id, { id: t.id, group, icon: t.icon, label: t.label ?? (cfg.labelPrefix ? `${cfg.labelPrefix}.${t.id}` : t.id), active: t.id === active, cssClass: t.id === active ? "active" : "" }]),
     );
   }
-  changeTab(tab: string, group: string): void { this.tabGroups[group] = tab; }
+  /** Like v13: the group's active tab, and on a rendered application the `active` class moved on its nav links and panels. */
+  changeTab(tab: string, group: string, _options: Obj = {}): void {
+    this.tabGroups[group] = tab;
+    const element = this.element;
+    if (!element) return;
+    for (const el of element.querySelectorAll(`[data-group="${group}"][data-tab]`)) el.classList.toggle("active", el.dataset.tab === tab);
+  }
+  /** Like v13: the first render renders every part; a later one the parts it names (`render({ parts })`), else all. */
   _configureRenderOptions(options: Obj): void {
-    options.parts ??= Object.keys((this.constructor as unknown as { PARTS?: Obj }).PARTS ?? {});
+    const all = Object.keys(this._configureRenderParts(options));
+    options.parts = options.isFirstRender || !Array.isArray(options.parts) ? all : (options.parts as string[]).filter((p) => all.includes(p));
   }
   _configureRenderParts(_options: Obj): Record<string, { template: string }> {
     return { ...((this.constructor as unknown as { PARTS?: Record<string, { template: string }> }).PARTS ?? {}) };
@@ -65,14 +84,23 @@ export class ApplicationV2 {
     this.window = { header: frame.querySelector(".window-header")!, title: frame.querySelector(".window-title")!, close: frame.querySelector('[data-action="close"]')! };
     return frame;
   }
-  async render(options: Obj | boolean = {}): Promise<this> {
+  /** Renders under way, so a test can wait for one the application started itself (a tab drawn when shown). */
+  readonly rendering = new Set<Promise<unknown>>();
+  render(options: Obj | boolean = {}): Promise<this> {
+    const run = this.#render(options);
+    this.rendering.add(run);
+    const done = () => this.rendering.delete(run);
+    run.then(done, done);
+    return run;
+  }
+  async #render(options: Obj | boolean): Promise<this> {
     const opts: Obj = typeof options === "boolean" ? { force: options } : { ...options };
     opts.isFirstRender = !this.rendered;
     this._configureRenderOptions(opts);
     if (opts.isFirstRender && (this.options.window as Obj | undefined)?.frame !== false) await this._renderFrame(opts);
     const context = await this._prepareContext(opts);
-    this.lastRender = await this._renderHTML(context, opts);
-    this.#elementStale = true;
+    const rendered = await this._renderHTML(context, opts);
+    this.#placeParts(rendered, opts);
     this.rendered = true;
     this.renderCount += 1;
     // Like v13: after the HTML is in place, _onFirstRender once (listeners on the element itself), then _onRender every time.
@@ -81,6 +109,29 @@ export class ApplicationV2 {
     return this;
   }
   async _renderHTML(_context: Obj, _options: Obj): Promise<Record<string, string>> { return {}; }
+
+  /**
+   * Like v13's _replaceHTML: each rendered part replaces its element (found by data-application-part); parts this
+   * render left out keep theirs, with whatever was done to them since (a tab's `active` class). A first render, or a
+   * render of every part, lays them out anew in the configured order.
+   */
+  #placeParts(rendered: Record<string, string>, opts: Obj): void {
+    const marked = Object.fromEntries(Object.entries(rendered).map(([id, html]) => [id, html.replace(/^(\s*<[\w-]+)/, `$1 data-application-part="${id}"`)]));
+    const order = Object.keys(this._configureRenderParts(opts));
+    const partial = !opts.isFirstRender && order.some((id) => !(id in marked) && id in this.#html);
+    if (!partial || !this.#element || this.#elementStale) {
+      const prior = this.lastRender;
+      this.#html = Object.fromEntries(order.flatMap((id) => (id in marked ? [[id, marked[id]]] : id in prior ? [[id, prior[id]]] : [])));
+      this.#elementStale = true;
+      return;
+    }
+    for (const [id, html] of Object.entries(marked)) {
+      const prior = this.#element.node.querySelector(`[data-application-part="${id}"]`);
+      if (prior) prior.replaceWith(parse(html).firstElementChild ?? html);
+      else this.#element.node.appendChild(parse(html).firstElementChild!);
+      this.#html[id] = html;
+    }
+  }
   async _onFirstRender(_context: Obj, _options: Obj): Promise<void> {}
   async _onRender(_context: Obj, _options: Obj): Promise<void> {}
   async close(): Promise<this> {
@@ -99,7 +150,7 @@ export class ApplicationV2 {
   get element(): RenderedElement | null {
     if (!this.rendered) return null;
     if (this.#elementStale) {
-      const html = Object.values(this.lastRender).join("\n");
+      const html = Object.values(this.#html).join("\n");
       if (this.#element) this.#element.node.set_content(html);
       else {
         this.#element = renderedElement(this);
@@ -163,6 +214,7 @@ export function HandlebarsApplicationMixin<T extends Ctor<ApplicationV2>>(Base: 
       const parts = this._configureRenderParts(options);
       const out: Record<string, string> = {};
       for (const [id, part] of Object.entries(parts)) {
+        if (Array.isArray(options.parts) && !options.parts.includes(id)) continue;
         const partContext = await this._preparePartContext(id, { ...context }, options);
         out[id] = await renderTemplate(part.template, partContext);
       }
@@ -386,6 +438,17 @@ export const TextEditor = {
 
 // What a user does on a rendered application ---------------------------------------------------------
 
+/** Waits for every render the application has under way, including those it started itself. */
+export async function renderSettled(app: ApplicationV2): Promise<void> {
+  while (app.rendering.size) await Promise.allSettled([...app.rendering]);
+}
+
+/** A user's click on a tab of the sheet: core's changeTab, then whatever render the sheet starts for it. */
+export async function showTab(app: ApplicationV2, tab: string, group = "primary"): Promise<void> {
+  app.changeTab(tab, group);
+  await renderSettled(app);
+}
+
 /** An element of an application's rendered HTML with the DOM members that sheets and core's handlers read. */
 export class RenderedElement {
   constructor(readonly node: ParsedNode) {}
@@ -399,8 +462,19 @@ export class RenderedElement {
     return out;
   }
   getAttribute(name: string): string | null { return this.node.getAttribute(name) ?? null; }
+  setAttribute(name: string, value: string): void { this.node.setAttribute(name, value); }
   hasAttribute(name: string): boolean { return this.node.hasAttribute(name); }
-  get classList(): { contains(c: string): boolean } { return { contains: (c) => this.node.classList.contains(c) }; }
+  get classList(): { contains(c: string): boolean; toggle(c: string, force?: boolean): boolean } {
+    const list = this.node.classList;
+    return {
+      contains: (c) => list.contains(c),
+      toggle: (c, force = !list.contains(c)) => {
+        if (force) list.add(c);
+        else list.remove(c);
+        return force;
+      },
+    };
+  }
   matches(selector: string): boolean { return this.node.matches(selector); }
   closest(selector: string): RenderedElement | null {
     const found = this.node.closest(selector);

@@ -161,8 +161,66 @@ export class FlexActorSheet<
     const ctx = await super._preparePartContext(partId, context, options);
     const tabs = (ctx as Record<string, unknown>).tabs as Record<string, unknown> | undefined;
     if (tabs && partId in tabs) (ctx as Record<string, unknown>).tab = tabs[partId];
+    if (this.#isDeferred(partId)) {
+      this.#shells.add(partId);
+      return Object.assign(ctx, { deferred: true });
+    }
+    this.#shells.delete(partId);
     if (partId === "effects") Object.assign(ctx, this.effectsContext());
     return ctx;
+  }
+
+  // Tabs drawn when shown -----------------------------------------------------------------------
+  // A sheet renders every part on open and on every change of its actor, yet shows one tab. The hidden tabs render
+  // as their empty panel (the template's `deferred`), so a character with a hundred items opens, and redraws after
+  // each hit, at the cost of the tab in view. A tab is drawn in full (core's render of that one part) before it is
+  // shown, as dnd5e's compendium browser renders the parts of the tab it changes to.
+
+  /** Tab parts last rendered as an empty panel. */
+  readonly #shells = new Set<string>();
+  /** Tabs being drawn to be shown. */
+  readonly #opening = new Set<string>();
+  /** The primary tab the user asked for last. */
+  #wanted = "";
+
+  /** A primary tab neither shown nor being opened: its context is its `tab` and `deferred`, to which a subclass adds nothing. */
+  #isDeferred(partId: string): boolean {
+    const tabs = (this.constructor as { TABS?: Record<string, { tabs: { id: string }[] }> }).TABS?.primary?.tabs ?? [];
+    return tabs.some((t) => t.id === partId) && this.tabGroups.primary !== partId && !this.#opening.has(partId);
+  }
+
+  override changeTab(tab: string, group: string, options?: Parameters<Base["changeTab"]>[2]): void {
+    if (group === "primary") this.#wanted = tab;
+    if (group !== "primary" || !this.rendered || !this.#shells.has(tab)) {
+      super.changeTab(tab, group, options);
+      this.#markSelected(group);
+      return;
+    }
+    this.#opening.add(tab);
+    const show = () => {
+      this.#opening.delete(tab);
+      // Two quick clicks: the tab clicked last is shown, whichever finished drawing first.
+      if (this.#wanted !== tab) return;
+      super.changeTab(tab, group, options);
+      this.#markSelected(group);
+    };
+    // HandlebarsApplicationMixin's `parts` option; the sheet's generic RenderOptions type does not carry it.
+    this.render({ parts: [tab] } as never).then(show, (error: unknown) => {
+      console.error("Flex | drawing a tab failed", error);
+      show();
+    });
+  }
+
+  /**
+   * The active tab's link and panel, and the links' aria-selected (core moves the `active` class only), as the tab
+   * group says. After a render too: one whose context was prepared before a tab change must not show the old tab.
+   */
+  #markSelected(group: string): void {
+    const active = this.tabGroups[group];
+    for (const el of this.element?.querySelectorAll<HTMLElement>(`[data-group="${group}"][data-tab]`) ?? []) {
+      el.classList.toggle("active", el.dataset.tab === active);
+      if (el.getAttribute("role") === "tab") el.setAttribute("aria-selected", String(el.dataset.tab === active));
+    }
   }
 
   /** The pools this actor has, as bars. */
@@ -286,6 +344,7 @@ export class FlexActorSheet<
     options: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_onRender"]>[1],
   ) {
     await super._onRender(context, options);
+    this.#markSelected("primary");
     bindRowSearch(this, this.element);
     this.#placeModeControl();
   }

@@ -119,6 +119,8 @@ export class CharacterSheet extends FlexActorSheet {
 
   override async _preparePartContext(partId: string, context: Parameters<FlexActorSheet["_preparePartContext"]>[1], options: Parameters<FlexActorSheet["_preparePartContext"]>[2]) {
     const ctx = (await super._preparePartContext(partId, context, options)) as Record<string, unknown>;
+    // A hidden tab renders as its empty panel (actor-sheet.ts, "Tabs drawn when shown").
+    if (ctx.deferred === true) return ctx as typeof context;
     const s = this.characterSystem;
     switch (partId) {
       case "stats": {

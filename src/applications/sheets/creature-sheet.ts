@@ -49,6 +49,8 @@ export class CreatureSheet extends FlexActorSheet {
 
   override async _preparePartContext(partId: string, context: Parameters<FlexActorSheet["_preparePartContext"]>[1], options: Parameters<FlexActorSheet["_preparePartContext"]>[2]) {
     const ctx = (await super._preparePartContext(partId, context, options)) as Record<string, unknown>;
+    // A hidden tab renders as its empty panel (actor-sheet.ts, "Tabs drawn when shown").
+    if (ctx.deferred === true) return ctx as typeof context;
     const s = this.creatureSystem;
     switch (partId) {
       case "stats":
