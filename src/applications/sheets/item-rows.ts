@@ -4,7 +4,7 @@
 // sorts belongs to this client's sheet (kept per sheet, never stored in the document), like the play/edit mode.
 import { itemRoleOf } from "../../automation/polymorph";
 import { LIMITS } from "../../data/fields";
-import { talentLinkOf, missingTalent } from "../../data/item/talent-link";
+import { talentLinkOf } from "../../data/item/talent-link";
 import { localDie } from "../../helpers/dice-text";
 import { parseAttackCheck } from "../../rules";
 import { checkBreakdown } from "../dialogs/check-dialog";
@@ -73,9 +73,9 @@ const signed = (n: number) => (n > 0 ? `+ ${n}` : n < 0 ? `− ${-n}` : "");
 /** The talent a weapon or spell rolls with (R-CORE-10, R-CORE-13), the talent itself for a talent; null when the actor lacks it. */
 function talentFor(actor: Actor.Implementation, item: Item.Implementation): Item.Implementation | null {
   if (item.type === "talent") return item;
+  // findTalent finds a talent by the names missingTalent accepts, so a missing one is simply not found.
   const link = talentLinkOf(item);
-  if (!link || missingTalent(item)) return null;
-  return actor.findTalent(link.name) ?? null;
+  return link ? (actor.findTalent(link.name) ?? null) : null;
 }
 
 /**
@@ -169,26 +169,53 @@ function detailFacts(item: Item.Implementation, sys: FlexItemSystem): { label: s
   return facts;
 }
 
-async function decorateRow(sheet: RowSheet, row: Row, state: RowState, inInventory: boolean): Promise<void> {
+/** The words every row of a part shares, looked up once per part rather than once per row. */
+function rowText() {
+  return { rolls: localize("FLEX.Sheet.Row.Rolls"), use: localize("FLEX.Use.Button"), empty: localize("FLEX.Use.EmptyTag"), noDescription: localize("FLEX.Sheet.Row.NoDescription") };
+}
+
+/** What a row shows beyond the item's own data; its description waits for `describeRow` (enrichment is async). */
+function decorateRow(sheet: RowSheet, row: Row, state: RowState, inInventory: boolean): Item.Implementation | null {
   const actor = sheet.document;
   const item = actor.items.get(row.id);
-  if (!item) return;
+  if (!item) return null;
+  const format = (key: string, data: Record<string, string>) => game.i18n!.format(key, data);
+  const name = row.name;
+  const canRoll = actor.isOwner;
   // R-POLY-3: a locked item (polymorph-sheet.ts marks its row) cannot be rolled, so it shows no value.
   row.check = row.locked ? null : rowCheck(actor, item);
-  row.talent = item.type === "talent";
   row.img ??= item.img ?? "";
   row.tags ??= [];
+  // A talent rolls its check; a weapon, spell or attack is used (R-CORE-10, R-CORE-13).
+  const rollsAs = item.type === "talent" ? { action: "rollTalent", label: format("FLEX.Check.RollTalent", { talent: name }) } : row.rollable ? { action: "rollItem", label: format("FLEX.Sheet.UseItem", { name }) } : null;
+  row.roll = rollsAs && { ...rollsAs, attrs: canRoll ? "" : "disabled" };
   // The owner steps Menge and Ladungen in play mode; edit mode edits them on the item sheet.
   const step = actor.isOwner && sheet.isEditable && !sheet.isEditMode && !row.locked;
   const sys = flexItemSystem(item);
   if (sys && step) row.counts = rowCounts(item, sys, true).map((c) => ({ ...c, step: true }));
-  row.expanded = state.expanded.has(row.id);
-  if (row.expanded) {
-    const html = typeof sys?.beschreibung === "string" ? sys.beschreibung : "";
-    const description = html.trim() ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { secrets: item.isOwner, relativeTo: item }) : "";
-    row.details = { description, facts: sys ? detailFacts(item, sys) : [] };
-  }
-  if (inInventory) row.hidden = !matchesSearch(row.name, state.search);
+  row.counts = (row.counts ?? []).map((c) => ({
+    ...c,
+    tagClass: c.empty ? "flex-tag flex-tag-empty" : "flex-tag",
+    ...(c.step && { downAttrs: c.canDown ? "" : "disabled", upAttrs: c.canUp ? "" : "disabled", lessLabel: format("FLEX.Sheet.Row.Less", { what: c.what, name }), moreLabel: format("FLEX.Sheet.Row.More", { what: c.what, name }) }),
+  }));
+  const use = row.use as { empty: boolean } | null | undefined;
+  if (use) row.use = { ...use, attrs: !canRoll || use.empty ? "disabled" : "", label: format("FLEX.Use.ButtonAria", { item: name }) };
+  row.controls = sheet.isEditMode ? { edit: format("FLEX.Sheet.EditItem", { name }), delete: row.locked ? null : format("FLEX.Sheet.DeleteItem", { name }) } : null;
+  row.toggleLabel = format("FLEX.Sheet.Row.Details", { name });
+  row.menuLabel = format("FLEX.Sheet.Row.Menu.Open", { name });
+  const expanded = state.expanded.has(row.id);
+  row.ariaExpanded = String(expanded);
+  if (inInventory) row.hidden = !matchesSearch(name, state.search);
+  row.attrs = [expanded ? "data-expanded" : "", row.hidden ? "hidden" : ""].filter(Boolean).join(" ");
+  return expanded ? item : null;
+}
+
+/** An open row's description (enriched) and its facts. */
+async function describeRow(row: Row, item: Item.Implementation): Promise<void> {
+  const sys = flexItemSystem(item);
+  const html = typeof sys?.beschreibung === "string" ? sys.beschreibung : "";
+  const description = html.trim() ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { secrets: item.isOwner, relativeTo: item }) : "";
+  row.details = { description, facts: sys ? detailFacts(item, sys) : [] };
 }
 
 /**
@@ -200,15 +227,21 @@ export async function decorateRows(sheet: RowSheet, partId: string, ctx: Record<
   const state = rowStateOf(sheet);
   const lists: [string, "items" | "talents"][] = [["inventory", "items"], ["abilities", "items"], ["talentGroups", "talents"]];
   const inInventory = partId === "inventory";
+  const open: [Row, Item.Implementation][] = [];
   for (const [key, field] of lists) {
     const groups = ctx[key];
     if (!Array.isArray(groups)) continue;
+    ctx.rowText ??= rowText();
     for (const group of groups as Group[]) {
       const rows = group[field] ?? [];
-      for (const row of rows) await decorateRow(sheet, row, state, inInventory && key === "inventory");
+      for (const row of rows) {
+        const item = decorateRow(sheet, row, state, inInventory && key === "inventory");
+        if (item) open.push([row, item]);
+      }
       if (inInventory && key === "inventory") group.hidden = !!state.search.trim() && rows.every((r) => r.hidden);
     }
   }
+  await Promise.all(open.map(([row, item]) => describeRow(row, item)));
   if (inInventory && Array.isArray(ctx.inventory)) {
     const searching = !!state.search.trim();
     const none = searching && (ctx.inventory as Group[]).every((g) => g.hidden);
