@@ -40,7 +40,8 @@ export async function packPages(add: AddPage): Promise<void> {
   add("compendium-talent", t.parts, t.classes, [], t.width, t.height, "light", (talent as Any).name);
 
   const creature = addDocumentToCompendium("bestiarium", "Actor", packSource("bestiarium", firstCreature()));
-  const c = await sheetHtml(CreatureSheet, creature);
+  // On its Fähigkeiten: the attacks, which roll (the tab a GM looks for in the bestiary).
+  const c = await sheetHtml(CreatureSheet, creature, (sheet) => sheet.changeTab("abilities", "primary"));
   for (const theme of ["light", "dark"] as const) add("compendium-creature", c.parts, c.classes, ["rollItem"], c.width, c.height, theme, (creature as Any).name);
 
   journal ??= await buildRulesJournal(ROOT);

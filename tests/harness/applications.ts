@@ -43,13 +43,12 @@ export class ApplicationV2 {
   tabGroups: Record<string, string> = {};
   constructor(options: Obj = {}) {
     this.options = mergeObject(collectDefaults(this.constructor as never), options);
-    for (const [group, cfg] of Object.entries((this.constructor as typeof ApplicationV2).TABS)) this.tabGroups[group] = cfg.initial ?? cfg.tabs[0]?.id;
   }
-  /** Like v13: one entry per configured tab, with the active one marked. */
+  /** Like v13: one entry per configured tab, with the active one marked; the group starts on its `initial` tab when first prepared. */
   _prepareTabs(group: string): Record<string, { id: string; group: string; icon?: string; label: string; active: boolean; cssClass: string }> {
     const cfg = (this.constructor as typeof ApplicationV2).TABS[group];
     if (!cfg) return {};
-    const active = this.tabGroups[group] ?? cfg.initial;
+    const active = (this.tabGroups[group] ??= cfg.initial ?? cfg.tabs[0]?.id);
     return Object.fromEntries(
       cfg.tabs.map((t) => [t.id, { id: t.id, group, icon: t.icon, label: t.label ?? (cfg.labelPrefix ? `${cfg.labelPrefix}.${t.id}` : t.id), active: t.id === active, cssClass: t.id === active ? "active" : "" }]),
     );

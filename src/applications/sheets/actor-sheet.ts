@@ -160,12 +160,12 @@ export class FlexActorSheet<
   override async _preparePartContext(partId: string, context: RenderContext, options: Parameters<Base["_preparePartContext"]>[2]) {
     const ctx = await super._preparePartContext(partId, context, options);
     const tabs = (ctx as Record<string, unknown>).tabs as Record<string, unknown> | undefined;
-    if (tabs && partId in tabs) (ctx as Record<string, unknown>).tab = tabs[partId];
-    if (this.#isDeferred(partId)) {
-      this.#shells.add(partId);
-      return Object.assign(ctx, { deferred: true });
-    }
-    this.#shells.delete(partId);
+    const tab = tabs?.[partId] as { active?: boolean } | undefined;
+    if (tab) (ctx as Record<string, unknown>).tab = tab;
+    // A tab's part neither shown nor being opened is only its panel ("Tabs drawn when shown"). The tab group as it is
+    // now, not as this render's context found it: a click may have changed it meanwhile.
+    const shown = this.tabGroups.primary ? this.tabGroups.primary === partId : tab?.active;
+    if (tab && !shown && !this.#opening.has(partId)) return Object.assign(ctx, { deferred: true });
     if (partId === "effects") Object.assign(ctx, this.effectsContext());
     return ctx;
   }
@@ -176,22 +176,16 @@ export class FlexActorSheet<
   // each hit, at the cost of the tab in view. A tab is drawn in full (core's render of that one part) before it is
   // shown, as dnd5e's compendium browser renders the parts of the tab it changes to.
 
-  /** Tab parts last rendered as an empty panel. */
-  readonly #shells = new Set<string>();
   /** Tabs being drawn to be shown. */
   readonly #opening = new Set<string>();
   /** The primary tab the user asked for last. */
   #wanted = "";
 
-  /** A primary tab neither shown nor being opened: its context is its `tab` and `deferred`, to which a subclass adds nothing. */
-  #isDeferred(partId: string): boolean {
-    const tabs = (this.constructor as { TABS?: Record<string, { tabs: { id: string }[] }> }).TABS?.primary?.tabs ?? [];
-    return tabs.some((t) => t.id === partId) && this.tabGroups.primary !== partId && !this.#opening.has(partId);
-  }
-
   override changeTab(tab: string, group: string, options?: Parameters<Base["changeTab"]>[2]): void {
     if (group === "primary") this.#wanted = tab;
-    if (group !== "primary" || !this.rendered || !this.#shells.has(tab)) {
+    // Whether the tab is still its empty panel, the DOM says: renders may finish in another order than they began.
+    const panel = this.rendered ? this.element?.querySelector(`.tab[data-group="primary"][data-tab="${tab}"]`) : null;
+    if (group !== "primary" || !panel?.hasAttribute("data-deferred")) {
       super.changeTab(tab, group, options);
       this.#markSelected(group);
       return;
@@ -217,6 +211,7 @@ export class FlexActorSheet<
    */
   #markSelected(group: string): void {
     const active = this.tabGroups[group];
+    if (!active) return;
     for (const el of this.element?.querySelectorAll<HTMLElement>(`[data-group="${group}"][data-tab]`) ?? []) {
       el.classList.toggle("active", el.dataset.tab === active);
       if (el.getAttribute("role") === "tab") el.setAttribute("aria-selected", String(el.dataset.tab === active));
