@@ -41,6 +41,8 @@ export const FLEX = {
   /** How long (ms) a client waits for the active GM to carry out a request, and for a requester to confirm one. */
   queryTimeout: 30_000,
   confirmTimeout: 5_000,
+  /** A user whose requests the active GM refused this often within this many seconds is refused at once. */
+  refusalLimit: { count: 10, seconds: 60 },
 };
 
 export type FlexConfig = typeof FLEX;

@@ -32,6 +32,7 @@ import { rest } from "./applications/dialogs/rest-start-dialog";
 import { registerRestSettings } from "./helpers/settings";
 import { preloadTemplates } from "./helpers/handlebars";
 import { registerRelayHandler } from "./automation/gm-relay";
+import { registerTaskJournal } from "./automation/task-journal";
 import { registerMakingSettings, registerSettings } from "./helpers/settings";
 import { registerStatusEffects } from "./helpers/status-effects";
 import { registerMaking, making } from "./automation/making";
@@ -70,6 +71,7 @@ Hooks.once("init", () => {
   registerRestSettings();
   registerStatusEffects();
   registerRelayHandler();
+  registerTaskJournal();
   registerEndOfDay();
   registerFalling();
   registerWater();

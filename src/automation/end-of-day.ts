@@ -1,10 +1,13 @@
 // End of day (R-EXH-1..4) for a party: decided by rules/exhaustion.ts, applied on the active GM's
 // client in its work queue, in one batched actor update, announced in one chat card. Safe to run twice,
 // twice at once and across a change of GM: each request has an id that every actor remembers in the same
-// write that changes it, and a repeated request changes nothing. Only a GM may ask for it.
-import { writeActorChanges } from "./actor-writes";
+// write that changes it, and a repeated request changes nothing; the task is journalled, so a GM who drops
+// between its writes leaves it to the next, who finishes it. Only a GM may ask for it.
+import { actorRef } from "./actor-ref";
 import { askActiveGM, refuse, registerRelay } from "./gm-relay";
 import type { RelayContext } from "./gm-relay";
+import { cardStep, runTask } from "./task-journal";
+import type { TaskStep } from "./task-journal";
 import { endOfDay } from "../rules";
 import type { DayOutcome } from "../rules";
 
@@ -48,9 +51,8 @@ export async function requestEndOfDay(request: Omit<EndOfDayRequest, "requestId"
     ui.notifications?.warn(game.i18n!.localize("FLEX.EndOfDay.GMOnly"));
     return null;
   }
-  const requestId = request.requestId ?? foundry.utils.randomID();
   const payload = { actorIds: request.actorIds, needs: request.needs ?? {} };
-  return askActiveGM<EndOfDayReport>(QUERY, payload, { requestId });
+  return askActiveGM<EndOfDayReport>(QUERY, payload, { requestId: request.requestId });
 }
 
 /** End-of-day requests each character remembers having applied (a replay of an older one is still refused). */
@@ -73,7 +75,8 @@ function needsFor(raw: unknown, sheet: Needs): Needs {
 }
 
 /** Runs in the active GM's work queue (reached through requestEndOfDay); documents are read here, not before. */
-export async function runEndOfDay(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<EndOfDayReport | ReturnType<typeof refuse>> {
+export async function runEndOfDay(payload: Record<string, unknown>, context: RelayContext): Promise<EndOfDayReport | ReturnType<typeof refuse>> {
+  const { requester, requestId } = context;
   if (!requester.isGM) return refuse("forbidden", `end of day asked for by ${requester.name}, who is no GM`);
   const ids = Array.isArray(payload.actorIds) ? payload.actorIds.map(String) : [];
   const needsById = (payload.needs && typeof payload.needs === "object" ? payload.needs : {}) as Record<string, unknown>;
@@ -114,26 +117,24 @@ export async function runEndOfDay(payload: Record<string, unknown>, { requester,
     });
   }
 
-  await writeActorChanges(changes, { flexEndOfDay: true });
+  const steps: TaskStep[] = [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })), options: { flexEndOfDay: true } }];
   // R-EXH-3: death is a status on each actor that died (one write per such actor, only for them, once).
-  await Promise.all(
-    entries
-      .filter((e) => e.outcome.dead)
-      .map((e) => game.actors!.get(e.actorId) as Actor.Implementation | undefined)
-      .filter((a) => a && !a.statuses.has("dead"))
-      .map((a) => a!.toggleStatusEffect("dead", { active: true })),
-  );
-
+  for (const e of entries) {
+    const actor = game.actors!.get(e.actorId) as Actor.Implementation | undefined;
+    if (e.outcome.dead && actor && !actor.statuses.has("dead")) steps.push({ kind: "statuses", ref: actorRef(actor), add: ["dead"] });
+  }
   let messageId: string | null = null;
   if (entries.length) {
     const content = await foundry.applications.handlebars.renderTemplate(END_OF_DAY_CARD, { entries, rules: rulesApplied(entries) });
-    const message = await ChatMessage.create({
+    const card = cardStep({
       content,
       speaker: { alias: game.i18n!.localize("FLEX.EndOfDay.Title") },
       flags: { flex: { endOfDay: { requestId, entries: entries.map((e) => ({ actorId: e.actorId, before: e.before, after: e.outcome.erschoepfung })) } } },
     });
-    messageId = message?.id ?? null;
+    steps.push(card);
+    messageId = card.data._id;
   }
+  await runTask(context, steps);
   return { requestId, entries, skipped, messageId };
 }
 
@@ -142,5 +143,5 @@ function rulesApplied(entries: EndOfDayEntry[]): string {
 }
 
 export function registerEndOfDay(): void {
-  registerRelay(QUERY, runEndOfDay);
+  registerRelay(QUERY, runEndOfDay, { journalled: true });
 }

@@ -1,17 +1,27 @@
 // CONFIG.queries.flex: work a player or another GM asks the active GM to do, so that exactly one client
 // writes. Each feature registers its handler by type; every request runs in the GM work queue.
 //
-// Trust: a query's payload can be forged by any player, and the handler learns nothing about its sender.
-// So a request names its requester and its id, and the active GM asks that user's own client whether it
-// really sent that id (the server routes the question to that user only, so a player cannot answer for a
-// GM). Handlers then check what the verified requester may do and re-derive every number they can.
+// Trust (ARCHITECTURE.md, "Trust model"): a query's payload can be forged by any player, and the handler learns
+// nothing about its sender. So a request names its requester and its id, and the active GM asks that user's own
+// client whether it sent exactly this request: the id *and* the digest of its type and payload. An id some
+// other client has seen therefore carries nothing but what its sender asked for. Handlers then check what the
+// confirmed requester may do and re-derive every number they can. Refusals are logged on the GM and counted
+// per user; a user refused again and again is refused at once for a while.
+//
+// Answers are true: a timeout or a GM who drops says what is known (the task journal tells whether the request
+// is done, on its way, or was never started), and a retry of the same action reuses its request id, so it is
+// never carried out twice.
+import { contentDigest } from "../helpers/digest";
 import { clientLocal } from "../helpers/client-local";
-import { runOnGMQueue } from "./gm-queue";
+import { isClaimed, runOnGMQueue } from "./gm-queue";
+import { resumeTasks, taskIdOf, taskState } from "./task-journal";
 
 export interface RelayContext {
   /** The user who sent the request, confirmed by that user's own client. */
   requester: User.Implementation;
   requestId: string;
+  /** The request's type (with the id it names the GM task: `${type}:${requestId}`). */
+  type: string;
 }
 
 type RelayHandler = (payload: Record<string, unknown>, context: RelayContext) => Promise<unknown>;
@@ -21,27 +31,50 @@ interface RelayMessage {
   requestId?: unknown;
   requester?: unknown;
   payload?: unknown;
+  digest?: unknown;
 }
 
 /** What the active GM answers instead of a result when it will not carry a request out. */
 export interface Refusal {
-  flexRefused: "unknown" | "notActiveGM" | "unconfirmed" | "malformed" | "forbidden";
+  flexRefused: "unknown" | "notActiveGM" | "unconfirmed" | "malformed" | "forbidden" | "throttled";
+}
+
+/** The request was carried out before (by this GM or another): its result went to the first asking. */
+interface Done {
+  flexDone: true;
+}
+/** The request is on its way: a GM holds it in the task journal and will finish it. */
+interface Pending {
+  flexPending: true;
 }
 
 const CONFIRM = "confirm";
 const ID = /^[\w.:-]{1,100}$/;
 
 const handlers = new Map<string, RelayHandler>();
-// The ids of this client's own requests still waiting for an answer.
-const outgoing = clientLocal("relay.outgoing", () => new Set<string>());
+// Types whose handlers journal every write (task-journal): with no record, a dropped GM wrote nothing.
+const journalled = new Set<string>();
+// This client's own requests waiting for an answer: id → digest of exactly what was sent.
+const outgoing = clientLocal("relay.outgoing", () => new Map<string, string>());
+// Requests whose outcome this client does not know (a timeout, a GM who dropped): retry key → request id.
+const unsettled = clientLocal("relay.unsettled", () => new Map<string, { id: string; at: number }>());
+// On the GM: refusals per confirmed user (times), and unconfirmed requests per user they named.
+const refusals = clientLocal("relay.refusals", () => new Map<string, number[]>());
 
-export function registerRelay(type: string, handler: RelayHandler): void {
+/** An unsettled request is retried under its id for this long; after that the same click is a new request. */
+const RETRY_MS = 10 * 60_000;
+
+/** Registers a request type; `journalled`: its handler writes only through a journalled task (runTask). */
+export function registerRelay(type: string, handler: RelayHandler, { journalled: isJournalled = false }: { journalled?: boolean } = {}): void {
   handlers.set(type, handler);
+  if (isJournalled) journalled.add(type);
 }
 
 export function isRefusal(value: unknown): value is Refusal {
   return typeof value === "object" && value !== null && "flexRefused" in value;
 }
+const isDone = (value: unknown): value is Done => typeof value === "object" && value !== null && (value as Done).flexDone === true;
+const isPending = (value: unknown): value is Pending => typeof value === "object" && value !== null && (value as Pending).flexPending === true;
 
 /** A request refused by its handler: nothing was written; the GM's console says why. */
 export function refuse(reason: Refusal["flexRefused"], why: string): Refusal {
@@ -49,22 +82,35 @@ export function refuse(reason: Refusal["flexRefused"], why: string): Refusal {
   return { flexRefused: reason };
 }
 
-/** Asks `user`'s own client whether it sent request `requestId`. */
-async function confirmedBy(user: User.Implementation | undefined, requestId: string): Promise<boolean> {
+/** The digest a sender and the GM compute of a request's content. */
+const digestOf = (type: string, payload: unknown) => contentDigest({ type, payload });
+
+/** Asks `user`'s own client whether it sent request `requestId` with exactly this content. */
+async function confirmedBy(user: User.Implementation | undefined, requestId: string, digest: string): Promise<boolean> {
   if (!user?.active) return false;
-  if (user.isSelf) return outgoing().has(requestId);
+  if (user.isSelf) return outgoing().get(requestId) === digest;
   try {
-    return (await user.query("flex", { type: CONFIRM, requestId }, { timeout: CONFIG.FLEX.confirmTimeout })) === true;
+    return (await user.query("flex", { type: CONFIRM, requestId, digest }, { timeout: CONFIG.FLEX.confirmTimeout })) === true;
   } catch {
     return false;
   }
+}
+
+/** Counts a refusal against a user; true when that user has been refused too often lately. */
+function count(userId: string, add: boolean): boolean {
+  const { count: limit, seconds } = CONFIG.FLEX.refusalLimit;
+  const now = Date.now();
+  const recent = (refusals().get(userId) ?? []).filter((t) => now - t < seconds * 1000);
+  if (add) recent.push(now);
+  refusals().set(userId, recent);
+  return recent.length >= limit;
 }
 
 /** The handler Foundry calls on the receiving client. */
 export async function handleRelay(message: RelayMessage | Record<string, unknown>): Promise<unknown> {
   const data: RelayMessage = message ?? {};
   const requestId = typeof data.requestId === "string" && ID.test(data.requestId) ? data.requestId : null;
-  if (data.type === CONFIRM) return requestId !== null && outgoing().has(requestId);
+  if (data.type === CONFIRM) return requestId !== null && typeof data.digest === "string" && outgoing().get(requestId) === data.digest;
   const type = String(data.type);
   const handler = handlers.get(type);
   if (!handler) return refuse("unknown", `unknown request type "${type}"`);
@@ -72,8 +118,24 @@ export async function handleRelay(message: RelayMessage | Record<string, unknown
   const payload = data.payload;
   if (!requestId || typeof payload !== "object" || payload === null || Array.isArray(payload)) return refuse("malformed", `malformed "${type}" request`);
   const requester = game.users!.get(String(data.requester)) as User.Implementation | undefined;
-  if (!(await confirmedBy(requester, requestId))) return refuse("unconfirmed", `"${type}" ${requestId}: its sender did not confirm it`);
-  return runOnGMQueue(`${type}:${requestId}`, () => handler(payload as Record<string, unknown>, { requester: requester!, requestId }));
+  if (!(await confirmedBy(requester, requestId, digestOf(type, payload)))) {
+    // The sender is unknown (not the user it named), so this is logged, never counted against the named user.
+    return refuse("unconfirmed", `"${type}" ${requestId}: ${requester?.name ?? "an unknown user"} did not confirm sending it with this content`);
+  }
+  if (count(requester!.id!, false)) return refuse("throttled", `"${type}" ${requestId}: ${requester!.name} was refused too often lately`);
+  const taskId = taskIdOf(type, requestId);
+  // A request this GM has not queued may be one another GM journalled: never planned a second time.
+  if (!isClaimed(taskId)) {
+    const known = taskState(taskId);
+    if (known === "done") return { flexDone: true } satisfies Done;
+    if (known === "open") {
+      void resumeTasks();
+      return { flexPending: true } satisfies Pending;
+    }
+  }
+  const answer = await runOnGMQueue(taskId, () => handler(payload as Record<string, unknown>, { requester: requester!, requestId, type }));
+  if (isRefusal(answer)) count(requester!.id!, true);
+  return answer;
 }
 
 const NOTICE: Record<Refusal["flexRefused"], string> = {
@@ -82,33 +144,76 @@ const NOTICE: Record<Refusal["flexRefused"], string> = {
   unconfirmed: "FLEX.Query.Failed",
   malformed: "FLEX.Query.Failed",
   forbidden: "FLEX.Query.Forbidden",
+  throttled: "FLEX.Query.Throttled",
 };
+
+type NoAnswer = "timeout" | "dropped" | "error";
+const NO_ANSWER: Record<NoAnswer, string> = { timeout: "FLEX.Query.Timeout", dropped: "FLEX.Query.Dropped", error: "FLEX.Query.Error" };
+
+/** Why a query brought no answer: the GM dropped out, the wait ran out, or the GM's handler failed. */
+function noAnswer(gm: User.Implementation, err: unknown): NoAnswer {
+  if (!gm.active) return "dropped";
+  return err instanceof Error && /time/i.test(err.message) ? "timeout" : "error";
+}
+
+/** What this client says when it has no answer: the journal tells what became of the request, if it knows. */
+function tellUnknown(type: string, requestId: string, why: NoAnswer): void {
+  const state = taskState(taskIdOf(type, requestId));
+  // A journalled request leaves its record before its first write: without one, a GM who dropped wrote nothing.
+  const notDone = why === "dropped" && journalled.has(type);
+  const key = state === "done" ? "FLEX.Query.Done" : state === "open" ? "FLEX.Query.Pending" : notDone ? "FLEX.Query.NotDone" : NO_ANSWER[why];
+  ui.notifications?.[state === "done" ? "info" : "warn"](game.i18n!.localize(key));
+}
+
+export interface AskOptions {
+  /** The request's id (a dialog that makes one per opening); else a new one, or the one of an unsettled retry. */
+  requestId?: string;
+  /** What makes a later call the same action again (default: the same type and payload). */
+  retryKey?: string;
+}
 
 /**
  * Runs `type` on the active GM's client: in this client's queue when that is this client, else through a
- * query. With no GM online, a timeout, a dropped GM or a refusal it says so on this client and returns null.
+ * query. With no GM online, a refusal, a timeout or a dropped GM it says so truthfully on this client and
+ * returns null; the same action asked again while its outcome is unknown goes out under the same id.
  */
-export async function askActiveGM<T>(type: string, payload: object, { requestId = foundry.utils.randomID() }: { requestId?: string } = {}): Promise<T | null> {
+export async function askActiveGM<T>(type: string, payload: object, { requestId, retryKey }: AskOptions = {}): Promise<T | null> {
   const gm = game.users!.activeGM;
   if (!gm) {
     ui.notifications?.warn(game.i18n!.localize("FLEX.Query.NoGM"));
     return null;
   }
+  // The digest of the payload as it arrives (through JSON): what the GM will compute from it.
+  const digest = digestOf(type, JSON.parse(JSON.stringify(payload ?? null)) as unknown);
+  const retry = `${type}:${retryKey ?? digest}`;
+  const open = unsettled();
+  const earlier = open.get(retry);
+  const id = requestId ?? (earlier && Date.now() - earlier.at < RETRY_MS ? earlier.id : foundry.utils.randomID());
   const mine = outgoing();
-  mine.add(requestId);
+  mine.set(id, digest);
   let answer: unknown;
   try {
-    const message = { type, requestId, requester: game.user!.id, payload };
+    const message = { type, requestId: id, requester: game.user!.id, payload };
     answer = gm.isSelf
       ? await handleRelay(JSON.parse(JSON.stringify(message)) as RelayMessage)
       : await gm.query("flex", message, { timeout: CONFIG.FLEX.queryTimeout });
   } catch (err) {
-    console.warn(`Flex | request "${type}" to the GM failed`, err);
-    const timedOut = err instanceof Error && /time/i.test(err.message);
-    ui.notifications?.warn(game.i18n!.localize(timedOut ? "FLEX.Query.Timeout" : "FLEX.Query.Failed"));
+    console.warn(`Flex | request "${type}" to the GM got no answer`, err);
+    open.set(retry, { id, at: Date.now() });
+    tellUnknown(type, id, noAnswer(gm, err));
     return null;
   } finally {
-    mine.delete(requestId);
+    mine.delete(id);
+  }
+  if (isPending(answer)) {
+    open.set(retry, { id, at: Date.now() });
+    ui.notifications?.warn(game.i18n!.localize("FLEX.Query.Pending"));
+    return null;
+  }
+  open.delete(retry);
+  if (isDone(answer)) {
+    ui.notifications?.info(game.i18n!.localize("FLEX.Query.Done"));
+    return null;
   }
   if (isRefusal(answer)) {
     ui.notifications?.warn(game.i18n!.localize(NOTICE[answer.flexRefused] ?? "FLEX.Query.Failed"));

@@ -129,6 +129,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         levelTraining?: { level: number; sessions: number };
         /** R-POLY-1 … 8: the snapshot of the character while it is transformed (read through automation/polymorph). */
         polymorph?: unknown;
+        /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
+        tasks?: string[];
       };
     };
     Item: {
@@ -145,6 +147,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         madeBy?: string;
         /** R-POLY-4: the snapshot id of the transformation that brought this item with the form. */
         polymorphForm?: string;
+        /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
+        tasks?: string[];
       };
     };
     Combatant: {
@@ -153,12 +157,24 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         actions?: rules.ActionState;
         /** R-CORE-14: the random tiebreak, drawn once when the combatant is created. */
         tiebreak?: number;
+        /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
+        tasks?: string[];
       };
     };
     Token: {
       flex: {
         /** R-RIDE-1 … R-RIDE-4: the rider's token names its mount's token, the mount's its rider's (automation/riding/pair.ts). */
         riding?: { mount?: string; rider?: string };
+        /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
+        tasks?: string[];
+      };
+    };
+    User: {
+      flex: {
+        /** A GM's open tasks, by journal key (automation/task-journal/records.ts; read through recordsOf). */
+        journal?: Record<string, unknown>;
+        /** The tasks this GM finished, the newest (for a requester whose answer was lost). */
+        journalDone?: string[];
       };
     };
     Macro: {
@@ -184,6 +200,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         training?: unknown;
         command?: unknown;
         polymorph?: unknown;
+        /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
+        tasks?: string[];
       };
     };
   }

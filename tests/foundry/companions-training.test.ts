@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openTrainingDialog } from "../../src/applications/dialogs/training-dialog";
 import { trainCompanion } from "../../src/automation/companions";
 import { askActiveGM } from "../../src/automation/gm-relay";
-import { as, createActor, disconnect, messages, queueDice, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, disconnect, messages, queueDice, resetWorld, settle, state, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -15,7 +15,7 @@ const sys = (a: Any) => a.system as Any;
 const DialogV2 = () => g.foundry.applications.api.DialogV2;
 /** Rikka's handling check: CH W8 + 14, so a die of d shows EW d + 14 (SW 18 for a Stufe-1 wolf: d ≥ 4 meets it). */
 const blocks = (...d8: number[]) => queueDice(d8.map((result) => ({ faces: 8, result })));
-const since = (n: number) => state.writes.slice(n).map((w) => [w.action, w.documentName, w.userId, w.ids.length]);
+const since = (n: number) => writesSince(n).map((w) => [w.action, w.documentName, w.userId, w.ids.length]);
 const warnings = (user: Any) => state.notifications.filter((n) => n.userId === user.id && n.type !== "info").map((n) => n.message);
 const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
   as(user, async () => {
@@ -134,7 +134,7 @@ describe("R-TRAIN-1 a player trains the GM's wolf: blocks until the accumulated 
       "Rikka fehlt das Talent Mit Tieren umgehen, um mit Grauwolf umzugehen.",
     ]);
     // Only the test's own set-up wrote (the actors, the deleted talent): no update, no card.
-    expect(state.writes.slice(before).filter((w) => w.action === "update" || w.documentName === "ChatMessage")).toEqual([]);
+    expect(writesSince(before).filter((w) => w.action === "update" || w.documentName === "ChatMessage")).toEqual([]);
   });
 });
 

@@ -26,12 +26,15 @@ describe("end of day for 50 characters with two GMs and three players connected"
     const report = await as(clients.gms[1], () => flex().requestEndOfDay({ actorIds: actors.map((a) => a.id) }));
 
     const writes = state.writes.slice(before);
-    // Exactly two requests reach the server: the batched actor update and the chat card.
+    // The task is journalled on the GM's own user, then two requests do the work: the batched actor update and
+    // the chat card; then the journal says it is done.
     expect(writes.map((w) => [w.action, w.documentName, w.userId])).toEqual([
+      ["update", "User", clients.gms[0].id],
       ["update", "Actor", clients.gms[0].id],
       ["create", "ChatMessage", clients.gms[0].id],
+      ["update", "User", clients.gms[0].id],
     ]);
-    expect(writes[0].ids).toHaveLength(50);
+    expect(writes[1].ids).toHaveLength(50);
     expect(messages()).toHaveLength(1);
     expect((messages()[0] as Any).author.id).toBe(clients.gms[0].id);
     expect(report.entries).toHaveLength(50);
@@ -53,10 +56,11 @@ describe("end of day for 50 characters with two GMs and three players connected"
     // The GM work queue knows the id: the second answer is the first's.
     expect(second).toEqual(first);
     expect(actors.map((a) => sys(a).erschoepfung.value)).toEqual([1, 1, 1]);
-    // A new active GM has a fresh queue; the marks on the actors still refuse the same request.
+    // A new active GM has a fresh queue; the journal says the request is done, and nothing runs again.
     disconnect(clients.gms[0]);
     const third = await as(clients.gms[1], () => flex().requestEndOfDay(request));
-    expect(third.skipped).toHaveLength(3);
+    expect(third).toBeNull();
+    expect(state.notifications.at(-1)).toMatchObject({ userId: clients.gms[1].id, type: "info", message: "Die Spielleitung hat die Aktion bereits ausgeführt." });
     expect(state.writes.length).toBe(writes);
     expect(messages()).toHaveLength(1);
   });

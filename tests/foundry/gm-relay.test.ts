@@ -171,17 +171,17 @@ describe("forged fall requests onto the GM's dragon", () => {
 });
 
 describe("timeouts, a GM who drops, a handler that throws: a notice, never an unhandled rejection", () => {
-  it("a GM who does not answer in time: the player is told, nothing is written", async () => {
+  it("a GM who does not answer in time: the player is told it may still happen, nothing is written yet", async () => {
     registerRelay("testHang", () => new Promise(() => undefined));
     g.CONFIG.FLEX.queryTimeout = 30;
     const before = state.writes.length;
     const answer = await as(clients.players[0], () => askActiveGM("testHang", {}));
     expect(answer).toBeNull();
     expect(state.writes.length).toBe(before);
-    expect(state.notifications.at(-1)).toMatchObject({ userId: clients.players[0].id, message: "Die Spielleitung hat nicht rechtzeitig geantwortet – es wurde nichts geändert. Bitte noch einmal versuchen." });
+    expect(state.notifications.at(-1)).toMatchObject({ userId: clients.players[0].id, message: "Die Spielleitung hat noch nicht geantwortet – die Aktion wird vielleicht noch ausgeführt. Ein erneuter Versuch führt sie nicht doppelt aus." });
   });
 
-  it("the GM drops mid-request: the player is told at once, and the GM's unfinished work writes nothing", async () => {
+  it("the GM drops mid-request: the player is told at once (not that nothing changed), and the GM's unfinished work writes nothing", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     registerRelay("testSlow", async () => {
@@ -195,7 +195,7 @@ describe("timeouts, a GM who drops, a handler that throws: a notice, never an un
     release();
     await settle();
     expect(g.game.actors.getName("Zu spät")).toBeUndefined();
-    expect(state.notifications.at(-1)).toMatchObject({ userId: clients.players[0].id, message: "Die Spielleitung konnte die Aktion nicht ausführen – es wurde nichts geändert." });
+    expect(state.notifications.at(-1)).toMatchObject({ userId: clients.players[0].id, message: "Die Spielleitung hat die Verbindung verloren – ob die Aktion ausgeführt wurde, zeigt der Chat. Ein erneuter Versuch führt sie nicht doppelt aus." });
   });
 
   it("a handler that throws: the player gets a notice; the error is the GM client's", async () => {

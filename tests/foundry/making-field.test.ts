@@ -3,7 +3,7 @@
 // once, from the active GM, and the harvest is paid out once — as the plant or as ¥ (a world setting).
 import { beforeEach, describe, expect, it } from "vitest";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, createActor, disconnect, messages, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, disconnect, messages, resetWorld, settle, state, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -46,7 +46,7 @@ describe("R-FARM-1 sowing costs 10 ¥ a plot, once", () => {
     expect(sys(actor).geld).toBe(70);
     expect(sys(plot).gesaetAm).toBe(now);
     expect(actor.getFlag("flex", "ledger")).toEqual([`sow:${plot.id}:0`]);
-    expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([
+    expect(writesSince(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([
       ["update", "Actor", gm().id],
       ["update", "Item", gm().id],
       ["create", "ChatMessage", gm().id],
@@ -86,7 +86,7 @@ describe("R-FARM-2 ready exactly 90 world days after sowing; one notice, once, o
     expect(notice.content).toContain("3 × Wirselkraut, Wert 150 ¥");
     expect(sys(plot).benachrichtigt).toBe(true);
     // The time write, the field's mark, the notice: only the active GM wrote the last two.
-    expect(state.writes.slice(before).map((w) => [w.documentName, w.userId])).toEqual([
+    expect(writesSince(before).map((w) => [w.documentName, w.userId])).toEqual([
       ["Setting", gm().id],
       ["Item", gm().id],
       ["ChatMessage", gm().id],

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { dropOnProject, openCraftingSession, startCrafting } from "../../src/applications/dialogs/crafting-dialog";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, createActor, dice, disconnect, messages, resetWorld, state, writesOf, type Clients } from "../harness";
+import { as, createActor, dice, disconnect, messages, resetWorld, state, writesOf, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -85,7 +85,7 @@ describe("R-CRAFT-2 materials at half the price are paid once", () => {
     expect(sys(actor).geld).toBe(80);
     expect(sys(p).bezahlt).toBe(true);
     expect(answers.filter((a: Any) => a && !a.already)).toHaveLength(1);
-    const writes = state.writes.slice(before);
+    const writes = writesSince(before);
     expect(writes.map((w) => [w.action, w.documentName, w.userId])).toEqual([
       ["update", "Actor", gm().id],
       ["update", "Item", gm().id],
@@ -120,7 +120,7 @@ describe("R-CRAFT-2 materials at half the price are paid once", () => {
     expect(answer).toMatchObject({ ok: true, already: true });
     expect(sys(actor).geld).toBe(80);
     expect(sys(p).bezahlt).toBe(true);
-    expect(state.writes.slice(before).map((w) => [w.documentName, w.userId])).toEqual([["Item", clients.gms[1].id]]);
+    expect(writesSince(before).map((w) => [w.documentName, w.userId])).toEqual([["Item", clients.gms[1].id]]);
   });
 
   it("work is refused until the materials are paid", async () => {
@@ -155,7 +155,7 @@ describe("R-CRAFT-1 4-hour blocks until the total EW is reached; the finished it
     expect(sys(made(actor)[0])).toMatchObject({ preis: 40, schaden: "1W4" });
     expect(p.getFlag("flex", "log")).toEqual([expect.objectContaining({ ews: [13, 5, 12], gain: 25, total: 25 })]);
     // The item, the project, one card — all written by the active GM.
-    expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([
+    expect(writesSince(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([
       ["create", "Item", gm().id],
       ["update", "Item", gm().id],
       ["create", "ChatMessage", gm().id],
@@ -213,6 +213,12 @@ describe("R-CRAFT-1 4-hour blocks until the total EW is reached; the finished it
     expect(sys(p).bloecke).toBe(1);
     disconnect(gm());
     const before = state.writes.length;
+    // The first GM's journal says it is done: the new GM does not run it again.
+    expect(await as(player(), () => askActiveGM("craftWork", { itemUuid: p.uuid, amount: 1 }, { requestId: "session-1" }))).toBeNull();
+    expect(state.notifications.at(-1)).toMatchObject({ type: "info", message: "Die Spielleitung hat die Aktion bereits ausgeführt." });
+    expect(state.writes.length).toBe(before);
+    // Long after (the journal has forgotten it), the project's own log still knows the request.
+    (clients.gms[0] as Any).flags.flex.journalDone = [];
     const again = await as(player(), () => askActiveGM("craftWork", { itemUuid: p.uuid, amount: 1 }, { requestId: "session-1" }));
     expect(again).toMatchObject({ ok: true, already: true });
     expect(state.writes.length).toBe(before);

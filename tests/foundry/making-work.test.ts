@@ -2,7 +2,7 @@
 // per job, the clock moved on when asked; rewards suggested by Level and split over quests, paid in one batch.
 import { beforeEach, describe, expect, it } from "vitest";
 import { openWorkDialog, workDialogContext } from "../../src/applications/dialogs/work-dialog";
-import { as, createActor, dice, messages, resetWorld, state, writesOf, type Clients } from "../harness";
+import { as, createActor, dice, messages, resetWorld, state, writesOf, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -37,7 +37,7 @@ describe("R-MONEY-2 work: 4 h → EW ¥, a day → EW × 3 ¥, a week → EW × 
     const answer = await as(player(), () => flex().making.requestWork(actor, { talent: "Handwerk", duration }));
     expect(answer).toMatchObject({ ok: true, ew: 8, pay, balance: 10 + pay });
     expect(sys(actor).geld).toBe(10 + pay);
-    expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([
+    expect(writesSince(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([
       ["update", "Actor", gm().id],
       ["create", "ChatMessage", gm().id],
     ]);
@@ -59,17 +59,37 @@ describe("R-MONEY-2 work: 4 h → EW ¥, a day → EW × 3 ¥, a week → EW × 
     expect(writesOf({ documentName: "Setting" }).every((w) => w.userId === gm().id)).toBe(true);
   });
 
-  it("the work dialog: a talent, a week, a modifier", async () => {
+  it("the work dialog: a talent, a week, a modifier (a player's only a malus; a bonus is the GM's)", async () => {
     const actor = await worker(0);
     const context = await as(player(), () => workDialogContext(actor));
     expect(Object.values(context.talents)).toEqual(["Handwerk (ÜW 2)"]);
-    DialogV2().answers.push({ talent: actor.items.getName("Handwerk").id, duration: "week", modifier: "1" });
+    expect(context.bonusAllowed).toBe(false);
+    DialogV2().answers.push({ talent: actor.items.getName("Handwerk").id, duration: "week", modifier: "-1" });
     dice(8, 4);
     const answer = await as(player(), () => openWorkDialog(actor));
-    expect(answer).toMatchObject({ ew: 7, pay: 140 });
-    expect(sys(actor).geld).toBe(140);
+    expect(answer).toMatchObject({ ew: 5, pay: 100 });
+    expect(sys(actor).geld).toBe(100);
     expect(DialogV2().prompts.at(-1).content).toContain("EW × 20 ¥");
+    expect(DialogV2().prompts.at(-1).content).toContain('max="0"');
+    // The GM may give the bonus from the same dialog.
+    expect((await workDialogContext(actor)).bonusAllowed).toBe(true);
+    DialogV2().answers.push({ talent: actor.items.getName("Handwerk").id, duration: "week", modifier: "1" });
+    dice(8, 4);
+    expect(await openWorkDialog(actor)).toMatchObject({ ew: 7, pay: 140 });
+    expect(sys(actor).geld).toBe(240);
     expect(g.game.i18n.missing.size).toBe(0);
+  });
+
+  it("a player's request with a bonus or Vorteile is refused: 0 writes, whatever the client sends", async () => {
+    const actor = await worker(0);
+    const before = state.writes.length;
+    for (const extra of [{ modifier: 99 }, { vorteile: 9 }, { modifier: 1, vorteile: 1 }]) {
+      const answer = await as(player(), () => flex().making.requestWork(actor, { talent: "Handwerk", duration: "week", ...extra }));
+      expect(answer).toMatchObject({ ok: false, reason: "bonus" });
+    }
+    expect(state.writes.length).toBe(before);
+    expect(sys(actor).geld).toBe(0);
+    expect(state.notifications.at(-1)?.message).toBe("Vorteile und Boni für die Arbeit vergibt die Spielleitung – es wurde nicht gewürfelt. Nachteile und Abzüge darfst du selbst eintragen.");
   });
 
   it("a talent the worker lacks, or a creature without a purse: a refusal, nothing written", async () => {
@@ -108,7 +128,7 @@ describe("R-MONEY-1 the GM's reward helper", () => {
     expect(report.quests).toBe(3);
     expect(report.paid.paid.map((p: Any) => [p.name, p.amount])).toEqual([[a.name, 334], [b.name, 167]]);
     expect([sys(a).geld, sys(b).geld, sys(c).geld]).toEqual([339, 172, 5]);
-    expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId, w.ids.length])).toEqual([
+    expect(writesSince(before).map((w) => [w.action, w.documentName, w.userId, w.ids.length])).toEqual([
       ["update", "Actor", gm().id, 2],
       ["create", "ChatMessage", gm().id, 1],
     ]);

@@ -3,7 +3,7 @@
 // and never overwrites the character.
 import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
-import { as, createScene, disconnect, messages, placeToken, resetWorld, settle, state, takeErrors, type Clients } from "../harness";
+import { as, createScene, disconnect, messages, placeToken, resetWorld, settle, state, takeErrors, type Clients, writesSince } from "../harness";
 import { alrik, essence, wolf } from "./polymorph-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -51,7 +51,7 @@ describe("R-POLY-7 with 2 GMs and 3 players connected, the character turns back 
     expect(card.content).toContain("Wolf hat 12 Schaden genommen und hat nur 12 Leben: Alrik verwandelt sich zurück.");
     expect(card.content).toContain("R-POLY-7");
     // The damage is GM 2's write; everything of the revert is the active GM's.
-    const revertWrites = state.writes.slice(first + 1);
+    const revertWrites = writesSince(first + 1);
     expect(revertWrites.length).toBeGreaterThan(0);
     expect(new Set(revertWrites.map((w) => w.userId))).toEqual(new Set([gm1.id]));
     expect(takeErrors()).toEqual([]);
@@ -82,7 +82,7 @@ describe("R-POLY-7 with 2 GMs and 3 players connected, the character turns back 
     await settle();
     expect(hero.getFlag("flex", "polymorph")).toBeUndefined();
     expect(revertCards()).toHaveLength(1);
-    expect(state.writes.slice(first).every((w) => w.userId === gm2.id)).toBe(true);
+    expect(writesSince(first).every((w) => w.userId === gm2.id)).toBe(true);
   });
 
   it("healing in the form counts against the damage (Decision): 10, healed 4, then 5 more is 11, not yet 12", async () => {
@@ -120,7 +120,7 @@ describe("R-POLY-8 a snapshot that fails its check is refused and never overwrit
     const first = state.writes.length;
     await as(gm1, () => hero.applyDamage(20));
     await settle();
-    expect(state.writes.slice(first).map((w) => w.documentName)).toEqual(["Actor"]);
+    expect(writesSince(first).map((w) => w.documentName)).toEqual(["Actor"]);
     expect(essence(hero)).toEqual(form);
     expect(hero.system.leben.value).toBe(2);
     expect(notes("error").some((n) => n.userId === gm1.id && n.message.includes("beschädigt"))).toBe(true);

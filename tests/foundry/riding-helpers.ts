@@ -1,6 +1,6 @@
 // Shared by the riding tests: Rikka (player 1's character, mittel) and her Grauwolf (a ridable companion, groß) on a
 // scene, side by side; and what a table sees of a pair.
-import { as, createActor, createScene, placeToken, settle, state, type Clients } from "../harness";
+import { as, createActor, createScene, placeToken, settle, state, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -40,7 +40,7 @@ export const acting = <T>(user: Any, fn: () => Promise<T> | T) =>
     return out;
   });
 
-export const since = (n: number) => state.writes.slice(n);
+export const since = (n: number) => writesSince(n);
 export const tokenMoves = (n: number) => since(n).filter((w) => w.action === "update" && w.documentName === "Token" && w.data.some((d) => ["x", "y", "elevation"].some((k) => k in (d as Any))));
 export const warnings = (user: Any) => state.notifications.filter((n) => n.type === "warn" && n.userId === user.id).map((n) => n.message);
 export const riding = (token: Any) => token.flags?.flex?.riding ?? null;

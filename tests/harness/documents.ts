@@ -18,7 +18,7 @@ import {
   type ValidateOptions,
 } from "./fields";
 import { deepClone, expandObject, isPlainObject, mergeObject, randomID, type Obj } from "./utils";
-import { ClientDisconnected, onClient, recordError, state, track } from "./world";
+import { beforeWrite, onClient, recordError, state, track } from "./world";
 
 export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
@@ -88,7 +88,7 @@ function currentUser(): User {
 /** The user whose client sends a write: a client that lost its connection cannot send one. */
 function writingUser(): User {
   const user = currentUser();
-  if (!user.active) throw new ClientDisconnected(`User ${user.name} is not connected`);
+  beforeWrite(user);
   return user;
 }
 
@@ -289,7 +289,14 @@ export class Document extends DataModel {
     const user = writingUser();
     const cls = this.implementation;
     const docs: Document[] = [];
-    for (const d of data) {
+    const existing = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
+    for (const given of data) {
+      // Like Foundry: a given _id is kept only with keepId (else the document gets a new one), and the server
+      // refuses an id its collection holds already.
+      const d = options.keepId ? given : { ...given, _id: undefined };
+      if (options.keepId && typeof d._id === "string" && (existing?.has(d._id) || docs.some((x) => x.id === d._id))) {
+        throw new Error(`${cls.documentName} [${d._id}] already exists`);
+      }
       // Like Foundry's client backend: data that fails validation creates nothing and says so; the rest of the batch proceeds.
       let doc: Document;
       try {
@@ -485,9 +492,15 @@ function embeddedField(parent: Document, name: string): string {
   return (parent.constructor as DocClass).embedded[name];
 }
 
-/** Runs fn once on every connected client, as each would on receiving the server's broadcast. */
+/**
+ * Runs fn once on every connected client, as each would on receiving the server's broadcast. The order of
+ * arrival is the network's: each broadcast starts at another client, so no code may count on the GMs (or the
+ * writer) hearing of a change first.
+ */
 export function broadcast(fn: () => void): void {
-  for (const u of worldCollections.users.filter((u) => u.active)) {
+  const connected = worldCollections.users.filter((u) => u.active);
+  const start = connected.length ? state.broadcasts++ % connected.length : 0;
+  for (const u of [...connected.slice(start), ...connected.slice(0, start)]) {
     // One client's failing callback is that client's error; the others still get the broadcast.
     try {
       onClient(u.id, fn);

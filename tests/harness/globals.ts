@@ -9,7 +9,7 @@ import { ROOT, hbs, loadTemplates, renderTemplate } from "./handlebars";
 import { Roll } from "./roll";
 import { REGION_EVENTS, RegionBehavior, RegionBehaviorType, RegionDocument, Scene, TileDocument, TokenDocument } from "./scene";
 import * as utils from "./utils";
-import { HooksImpl, state, track } from "./world";
+import { HooksImpl, beforeWrite, state, track } from "./world";
 
 type Obj = utils.Obj;
 
@@ -77,7 +77,9 @@ export class ClientSettings {
     const id = `${ns}.${key}`;
     const cfg = this.registry.get(id);
     if (!cfg) throw new Error(`"${id}" is not a registered game setting`);
-    if (cfg.scope !== "client" && !worldCollections.users.get(state.currentUserId)?.isGM) throw new Error(`User lacks permission to set world setting ${id}`);
+    const writer = worldCollections.users.get(state.currentUserId);
+    if (cfg.scope !== "client" && writer) beforeWrite(writer);
+    if (cfg.scope !== "client" && !writer?.isGM) throw new Error(`User lacks permission to set world setting ${id}`);
     let v = value;
     if (cfg.type === Number) v = Number(value);
     if (cfg.type === Boolean) v = Boolean(value);
@@ -123,7 +125,9 @@ export function installGlobals(): void {
   const time = {
     worldTime: 0,
     async advance(delta: number) {
-      if (!worldCollections.users.get(state.currentUserId)?.isGM) throw new Error("Only a GM can advance world time");
+      const writer = worldCollections.users.get(state.currentUserId);
+      if (writer) beforeWrite(writer);
+      if (!writer?.isGM) throw new Error("Only a GM can advance world time");
       time.worldTime += delta;
       state.writes.push({ userId: state.currentUserId, action: "update", documentName: "Setting", parent: null, ids: ["core.time"], data: [time.worldTime] });
       broadcast(() => hooks.callAll("updateWorldTime", time.worldTime, delta, {}, state.currentUserId));

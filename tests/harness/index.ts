@@ -21,6 +21,8 @@ export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
   state.writes.length = 0;
   state.notifications.length = 0;
   state.errors.length = 0;
+  state.dropAfter.clear();
+  state.broadcasts = 0;
   queryCount.sent = 0;
   resetClientLocal();
   const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string }; settings: { values: Map<string, unknown> } } };
@@ -48,6 +50,18 @@ export async function as<T>(user: User, fn: () => Promise<T> | T): Promise<T> {
 export function disconnect(user: User): void {
   dropConnection(user);
   userConnected(user, false);
+}
+state.drop = (userId) => {
+  const user = worldCollections.users.get(userId);
+  if (user?.active) disconnect(user);
+};
+
+/**
+ * The user's browser drops right after it has sent `writes` more writes (documents, world time, world
+ * settings): the next write it tries is never sent. Lets a test drop a GM between any two writes of a task.
+ */
+export function dropAfterWrites(user: User, writes: number): void {
+  state.dropAfter.set(user.id, writes);
 }
 /** The user comes back (a reload: this client's own memory is gone). */
 export function reconnect(user: User): void {
@@ -104,6 +118,11 @@ export function addDocumentToCompendium(pack: string, documentName: "Actor" | "I
 
 export function writesOf(filter: Partial<Pick<WriteRecord, "action" | "documentName" | "userId">> = {}): WriteRecord[] {
   return state.writes.filter((w) => Object.entries(filter).every(([k, v]) => w[k as keyof WriteRecord] === v));
+}
+
+/** The writes since `from`, without the GMs' task journal (its records live on their own User documents). */
+export function writesSince(from: number): WriteRecord[] {
+  return state.writes.slice(from).filter((w) => w.documentName !== "User");
 }
 
 export function messages(): ChatMessage[] { return worldCollections.messages.contents as ChatMessage[]; }

@@ -76,7 +76,28 @@ export const state = {
   notifications: [] as NotificationRecord[],
   pending: new Set<Promise<unknown>>(),
   errors: [] as unknown[],
+  /** Planned drops: user id → how many more writes that client sends before its connection drops. */
+  dropAfter: new Map<string, number>(),
+  /** How the world drops a user (set by index.ts: the connection goes, every client hears of it). */
+  drop: (_userId: string): void => undefined,
+  /** Broadcasts so far: each one reaches the clients in another order, as a real server's fan-out does. */
+  broadcasts: 0,
 };
+
+/**
+ * Called by every write a client sends (documents, world time, world settings): a client that lost its
+ * connection cannot send one, and a planned drop happens right before the write it would not have sent.
+ */
+export function beforeWrite(user: { id: string; name: string; active: boolean }): void {
+  const left = state.dropAfter.get(user.id);
+  if (left !== undefined) {
+    if (left <= 0) {
+      state.dropAfter.delete(user.id);
+      state.drop(user.id);
+    } else state.dropAfter.set(user.id, left - 1);
+  }
+  if (!user.active) throw new ClientDisconnected(`User ${user.name} is not connected`);
+}
 
 /** A browser that lost its connection cannot write; what it still tries fails with this, and is no client error. */
 export class ClientDisconnected extends Error {}

@@ -19,6 +19,8 @@ export function workDialogContext(actor: Actor.Implementation, duration: WorkDur
     talent: talents[0]?.[0] ?? "",
     durations: WORK_DURATIONS.map((key) => ({ key, label: `FLEX.Making.Work.Duration.${key}`, factor: WORK_PAY_FACTOR[key], checked: key === duration })),
     canAdvance: canAdvanceTime(),
+    // A bonus is the GM's to give (automation/making/work.ts): a player's field goes no higher than 0.
+    bonusAllowed: !!game.user?.isGM,
     purse: purseOf(actor) ?? 0,
     currency: currency(),
   };

@@ -1,7 +1,8 @@
 // Training a creature (R-TRAIN-1, R-TRAIN-2): one session of 4-hour blocks, each the trainer's handling check
 // against Misstrauen, adding its EW when it meets the SW, until the accumulated EW reaches 100; 10 ¥ per block
 // from the trainer. One batched write (the creature's progress, link or Misstrauen, and the request's mark on the
-// creature; the trainer's money) and one card per session. The session runs in a work queue under its request id,
+// creature; the trainer's money) and one card per session, planned first and carried out as one journalled task
+// (a GM who drops between the write and the card leaves the card to the next GM). The session runs in a work queue under its request id,
 // and the creature remembers the ids it was trained under, so a second click, a second GM or a new active GM never
 // trains (or charges) twice. A creature the user may not write is trained by the active GM for the trainer's owner,
 // who checks everything and rolls the checks itself.
@@ -22,11 +23,12 @@ import {
 import type { RuleId, TrainingCompletion, TrainingRelation, TrainingReward, TrainingRun } from "../../rules";
 import { actorRef, resolveActor } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
-import { writeActorChanges } from "../actor-writes";
 import { tokenFor } from "../combat/targets";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext, Refusal } from "../gm-relay";
+import { cardStep, runTask } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 import { relationTo } from "./link";
 
 export const TRAINING_CARD_TEMPLATE = "systems/flex/templates/chat/training-card.hbs";
@@ -126,7 +128,7 @@ function plan(trainer: Actor.Implementation, creature: Actor.Implementation, blo
 }
 
 /** The session on this client (inside its work queue): roll, decide, one write, one card. */
-async function trainHere(trainer: Actor.Implementation, creature: Actor.Implementation, blocks: number, reward: TrainingReward | null, requestId: string, rollMode: string | undefined): Promise<TrainingReport> {
+async function trainHere(trainer: Actor.Implementation, creature: Actor.Implementation, blocks: number, reward: TrainingReward | null, requestId: string, rollMode: string | undefined, requester: User.Implementation): Promise<TrainingReport> {
   if (requestsOf(creature).includes(requestId)) return report("already");
   const planned = plan(trainer, creature, blocks, reward);
   if (typeof planned === "string") return report(planned, planned === "noMoney" ? { cost: trainingAffordable(0, blocks).cost, geld: geldOf(trainer) } : {});
@@ -153,13 +155,13 @@ async function trainHere(trainer: Actor.Implementation, creature: Actor.Implemen
   };
   if (completion?.kind === "companion") creatureChanges["system.trainer"] = trainer.uuid;
   if (completion?.kind === "misstrauen") creatureChanges["system.misstrauen"] = completion.misstrauen.after;
-  const changes = [{ actor: creature, changes: creatureChanges }];
-  if (run.cost > 0) changes.push({ actor: trainer, changes: { "system.geld": geldOf(trainer) - run.cost } });
-  await writeActorChanges(changes);
+  const writes = [{ ref: actorRef(creature), changes: creatureChanges }];
+  if (run.cost > 0) writes.push({ ref: actorRef(trainer), changes: { "system.geld": geldOf(trainer) - run.cost } });
+  const steps: TaskStep[] = [{ kind: "actors", writes }];
 
   // Optional (world setting): the session's hours pass in the world; only a GM can advance the time.
   const timeAdvanced = trainingAdvancesTime() && !!game.user?.isGM && run.hours > 0;
-  if (timeAdvanced) await game.time!.advance(run.hours * 3600);
+  if (timeAdvanced) steps.push({ kind: "time", from: game.time!.worldTime, seconds: run.hours * 3600 });
 
   const rules = new Set<RuleId>([...run.rules, ...(completion?.rules ?? []), "R-COMP-1"]);
   for (const roll of rolls) for (const r of roll.check!.rules) rules.add(r);
@@ -184,7 +186,7 @@ async function trainHere(trainer: Actor.Implementation, creature: Actor.Implemen
     currency: currencyLabel(),
     rules: [...rules].sort(),
   };
-  const message = (await ChatMessage.create(
+  const card = cardStep(
     {
       speaker: ChatMessage.getSpeaker({ actor: trainer, token: tokenFor(trainer) }),
       content: await renderTrainingCard(record),
@@ -192,11 +194,12 @@ async function trainHere(trainer: Actor.Implementation, creature: Actor.Implemen
       sound: CONFIG.sounds.dice ?? null,
       flags: { flex: { training: record } },
     },
-    { rollMode: rollModeOr(rollMode) },
-  )) as ChatMessage.Implementation | undefined;
+    rollModeOr(rollMode),
+  );
+  await runTask({ type: QUERY, requestId, requester }, [...steps, card]);
   return {
     status: "trained",
-    messageId: message?.id ?? null,
+    messageId: card.data._id,
     run: { progress: run.progress, completed: run.completed, cost: run.cost, hours: run.hours, blocks: run.blocks.length },
     completion: completion?.kind ?? null,
   };
@@ -247,7 +250,7 @@ export async function trainCompanion(request: TrainingRequest): Promise<Training
   }
   const local = creature.isOwner && (!trainingAdvancesTime() || !!game.user?.isGM);
   const result = local
-    ? await runOnGMQueue(`${QUERY}:${requestId}`, () => trainHere(trainer, creature, blocks, reward, requestId, request.rollMode))
+    ? await runOnGMQueue(`${QUERY}:${requestId}`, () => trainHere(trainer, creature, blocks, reward, requestId, request.rollMode, game.user!))
     : await askActiveGM<TrainingReport>(QUERY, { trainer: actorRef(trainer), creature: actorRef(creature, tokenFor(creature)), blocks, reward, rollMode: rollModeOr(request.rollMode) }, { requestId });
   if (result) explain(result, trainer, creature, blocks);
   return result;
@@ -264,9 +267,9 @@ async function handleTrainingQuery(payload: Record<string, unknown>, { requester
   const reward = payload.reward ?? null;
   if (reward !== null && !TRAINING_REWARDS.includes(reward as TrainingReward)) return refuse("malformed", `training reward ${String(reward)}`);
   const rollMode = isRollMode(payload.rollMode) ? payload.rollMode : undefined;
-  return trainHere(trainer, creature, blocks, reward as TrainingReward | null, requestId, rollMode);
+  return trainHere(trainer, creature, blocks, reward as TrainingReward | null, requestId, rollMode, requester);
 }
 
 export function registerTrainingRelay(): void {
-  registerRelay(QUERY, handleTrainingQuery);
+  registerRelay(QUERY, handleTrainingQuery, { journalled: true });
 }

@@ -1,6 +1,8 @@
 // The chat cards of making and earning: every payment, cost, roll and notice is on one card per action.
 import { askActiveGM } from "../gm-relay";
 import { rollModeOr } from "../../helpers/roll-mode";
+import { cardStep } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 import { currency, isRefused, type Refused } from "./shared";
 
 export const CRAFT_CARD = "systems/flex/templates/chat/craft-card.hbs";
@@ -18,19 +20,27 @@ export interface CardOptions {
   record: Record<string, unknown>;
 }
 
-/** Renders `template` with the data (plus the currency) and posts it; returns the message id. */
-export async function postCard(template: string, data: Record<string, unknown>, { speaker, rolls = [], whisper, rollMode, record }: CardOptions): Promise<string | null> {
+async function cardData(template: string, data: Record<string, unknown>, { speaker, rolls = [], whisper, record }: CardOptions) {
   const content = await foundry.applications.handlebars.renderTemplate(template, { currency: currency(), ...data });
-  const messageData = {
+  return {
     speaker,
     content,
     ...(rolls.length ? { rolls, sound: CONFIG.sounds.dice ?? null } : {}),
     ...(whisper ? { whisper } : {}),
     flags: { flex: { making: record } },
   };
-  const options = whisper ? {} : { rollMode: rollModeOr(rollMode) };
-  const message = (await ChatMessage.create(messageData, options)) as ChatMessage.Implementation | undefined;
+}
+
+/** Renders `template` with the data (plus the currency) and posts it; returns the message id. */
+export async function postCard(template: string, data: Record<string, unknown>, options: CardOptions): Promise<string | null> {
+  const messageData = await cardData(template, data, options);
+  const message = (await ChatMessage.create(messageData, options.whisper ? {} : { rollMode: rollModeOr(options.rollMode) })) as ChatMessage.Implementation | undefined;
   return message?.id ?? null;
+}
+
+/** The same card as a step of a GM task (posted when the task runs, with its id chosen now). */
+export async function planCard(template: string, data: Record<string, unknown>, options: CardOptions): Promise<Extract<TaskStep, { kind: "message" }>> {
+  return cardStep(await cardData(template, data, options), options.whisper ? undefined : rollModeOr(options.rollMode));
 }
 
 /** Tells this client's user why a request was not carried out (in their language). */

@@ -6,9 +6,12 @@ import { LIMITS } from "../../data/fields";
 import type { PlotData } from "../../data/item/making";
 import { harvestYieldMode } from "../../helpers/settings";
 import { fieldStatus, fieldWorkMinutes, YIELD_PER_PLOT, type FieldStatus } from "../../rules";
+import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
 import { runOnGMQueue } from "../gm-queue";
-import { askMaking, FIELD_CARD, postCard } from "./cards";
+import { runTask } from "../task-journal";
+import type { TaskStep } from "../task-journal";
+import { askMaking, FIELD_CARD, planCard, postCard } from "./cards";
 import {
   formatWorldTime,
   incomeChanges,
@@ -68,7 +71,8 @@ function plotFor(payload: Record<string, unknown>, requester: User.Implementatio
 const plantOf = (plot: Item.Implementation) => plotData(plot).pflanze.trim() || plot.name;
 
 /** Runs in the GM work queue: R-FARM-1, the seeds paid with their mark, the sowing time from the GM's clock. */
-export async function runSow(payload: Record<string, unknown>, { requester }: RelayContext): Promise<FieldAnswer | Refused | ReturnType<typeof refuse>> {
+export async function runSow(payload: Record<string, unknown>, context: RelayContext): Promise<FieldAnswer | Refused | ReturnType<typeof refuse>> {
+  const { requester } = context;
   const found = plotFor(payload, requester, "sowing");
   if ("flexRefused" in found) return found;
   const { plot, actor } = found;
@@ -76,26 +80,26 @@ export async function runSow(payload: Record<string, unknown>, { requester }: Re
   if (sys.gesaetAm !== null) return refused("sown");
   const cost = sys.derived.kosten;
   const now = worldNow();
-  const sown: Record<string, unknown> = { "system.gesaetAm": now, "system.benachrichtigt": false };
+  const sown: TaskStep = { kind: "embedded", parent: actorRef(actor), embedded: "Item", update: [{ _id: plot.id, "system.gesaetAm": now, "system.benachrichtigt": false }] };
   if (ledgerHas(actor, sowKey(plot))) {
-    await plot.update(sown);
+    await runTask(context, [sown]);
     return { ok: true, already: true, cost, yield: 0, balance: null, created: [], messageId: null };
   }
   const payment = paymentChanges(actor, cost, sowKey(plot));
   if ("reason" in payment) return payment;
-  await actor.update(payment.changes);
-  await plot.update(sown);
-  const status = plotStatus(plot, now);
-  const messageId = await postCard(
+  const readyAt = fieldStatus(now, now, secondsPerDay()).readyAt ?? now;
+  const card = await planCard(
     FIELD_CARD,
-    { kind: "sown", field: plot.name, plant: plantOf(plot), plots: sys.parzellen, cost, balance: payment.balance, minutes: fieldWorkMinutes(sys.parzellen, "sow"), readyAt: formatWorldTime(status.readyAt ?? now), rules: "R-FARM-1, R-FARM-2" },
+    { kind: "sown", field: plot.name, plant: plantOf(plot), plots: sys.parzellen, cost, balance: payment.balance, minutes: fieldWorkMinutes(sys.parzellen, "sow"), readyAt: formatWorldTime(readyAt), rules: "R-FARM-1, R-FARM-2" },
     { speaker: speakerOf(actor), rollMode: payload.rollMode, record: { kind: "sown", field: plot.uuid, cost, at: now, by: requester.id } },
   );
-  return { ok: true, already: false, cost, yield: 0, balance: payment.balance, created: [], messageId };
+  await runTask(context, [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: payment.changes }] }, sown, card]);
+  return { ok: true, already: false, cost, yield: 0, balance: payment.balance, created: [], messageId: card.data._id };
 }
 
 /** Runs in the GM work queue: R-FARM-2 ripe by the GM's clock, R-FARM-3 the yield once, the field fallow again. */
-export async function runHarvest(payload: Record<string, unknown>, { requester }: RelayContext): Promise<FieldAnswer | Refused | ReturnType<typeof refuse>> {
+export async function runHarvest(payload: Record<string, unknown>, context: RelayContext): Promise<FieldAnswer | Refused | ReturnType<typeof refuse>> {
+  const { requester } = context;
   const found = plotFor(payload, requester, "harvest");
   if ("flexRefused" in found) return found;
   const { plot, actor } = found;
@@ -109,26 +113,30 @@ export async function runHarvest(payload: Record<string, unknown>, { requester }
   let balance: number | null = null;
   let created = madeItems(actor, key).map((i) => i.id!);
   const already = created.length > 0 || ledgerHas(actor, key);
+  const steps: TaskStep[] = [];
   if (!already && mode === "geld") {
     const income = incomeChanges(actor, worth, key);
     if ("reason" in income) return income;
-    await actor.update(income.changes);
+    steps.push({ kind: "actors", writes: [{ ref: actorRef(actor), changes: income.changes }] });
     balance = income.balance;
   } else if (!already) {
-    const data = { name: plantOf(plot), type: "equipment" as const, ...(plot.img ? { img: plot.img } : {}), system: { menge: Math.min(LIMITS.menge, sys.parzellen), preis: YIELD_PER_PLOT }, flags: { flex: { madeBy: key } } };
-    const made = await actor.createEmbeddedDocuments("Item", [data]);
-    created = (made as Item.Implementation[]).map((i) => i.id!);
+    const data = { _id: foundry.utils.randomID(), name: plantOf(plot), type: "equipment" as const, ...(plot.img ? { img: plot.img } : {}), system: { menge: Math.min(LIMITS.menge, sys.parzellen), preis: YIELD_PER_PLOT }, flags: { flex: { madeBy: key } } };
+    steps.push({ kind: "embedded", parent: actorRef(actor), embedded: "Item", create: [data] });
+    created = [data._id];
   }
   // The field lies fallow again; the next sowing has the next number (its own marks).
-  const fallow: Record<string, unknown> = { "system.gesaetAm": null, "system.benachrichtigt": false, "system.ernten": Math.min(LIMITS.training, sys.ernten + 1) };
-  await plot.update(fallow);
-  if (already) return { ok: true, already: true, cost: 0, yield: worth, balance: null, created, messageId: null };
-  const messageId = await postCard(
+  steps.push({ kind: "embedded", parent: actorRef(actor), embedded: "Item", update: [{ _id: plot.id, "system.gesaetAm": null, "system.benachrichtigt": false, "system.ernten": Math.min(LIMITS.training, sys.ernten + 1) }] });
+  if (already) {
+    await runTask(context, steps);
+    return { ok: true, already: true, cost: 0, yield: worth, balance: null, created, messageId: null };
+  }
+  const card = await planCard(
     FIELD_CARD,
     { kind: "harvested", field: plot.name, plant: plantOf(plot), plots: sys.parzellen, worth, asMoney: mode === "geld", balance, minutes: fieldWorkMinutes(sys.parzellen, "harvest"), rules: "R-FARM-2, R-FARM-3" },
     { speaker: speakerOf(actor), rollMode: payload.rollMode, record: { kind: "harvested", field: plot.uuid, worth, mode, by: requester.id } },
   );
-  return { ok: true, already: false, cost: 0, yield: worth, balance, created, messageId };
+  await runTask(context, [...steps, card]);
+  return { ok: true, already: false, cost: 0, yield: worth, balance, created, messageId: card.data._id };
 }
 
 // Notices when the harvest is due ----------------------------------------------------------------------------
@@ -186,8 +194,8 @@ function onWorldTime(): Promise<ReadyReport> | undefined {
 }
 
 export function registerPlots(): void {
-  registerRelay(SOW, runSow);
-  registerRelay(HARVEST, runHarvest);
+  registerRelay(SOW, runSow, { journalled: true });
+  registerRelay(HARVEST, runHarvest, { journalled: true });
   Hooks.on("updateWorldTime", onWorldTime);
   Hooks.once("ready", onWorldTime);
 }

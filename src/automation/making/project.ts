@@ -6,14 +6,18 @@
 //   (R-CRAFT-4) is reached, logs itself on the project under its request id, and stops at completion;
 // - the finished item is created once: it carries the project's mark ("craft:<project>"), and a project that
 //   finds an item with that mark makes no other.
+// Each request is planned first (dice rolled, card rendered) and carried out as one journalled task, so a GM who
+// drops between its writes leaves the rest to the next GM; a full rest's Handwerk plans a session into its own task.
 import { LIMITS } from "../../data/fields";
 import { LOG_KEPT, projectLog, projectTarget, targetCopy, type ProjectData, type ProjectLogEntry, type ProjectTarget } from "../../data/item/making";
 import { CheckRoll } from "../../dice/check-roll";
 import { CRAFT_BLOCK_HOURS, craftSession, workdaySession, type CheckResult, type RuleId } from "../../rules";
+import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
-import { askMaking, CRAFT_CARD, postCard } from "./cards";
+import { runTask } from "../task-journal";
+import type { TaskStep } from "../task-journal";
+import { askMaking, CRAFT_CARD, planCard } from "./cards";
 import {
-  advanceAfterWork,
   ledgerHas,
   madeItems,
   mayActFor,
@@ -24,6 +28,7 @@ import {
   secondsPerDay,
   secondsPerHour,
   speakerOf,
+  timeAfterWork,
   worldNow,
   type Refused,
 } from "./shared";
@@ -151,30 +156,31 @@ function projectFor(payload: Record<string, unknown>, requester: User.Implementa
 }
 
 /** Runs in the GM work queue: R-CRAFT-2 materials, paid with the mark in the same actor write. */
-export async function runPayMaterials(payload: Record<string, unknown>, { requester }: RelayContext): Promise<PaidAnswer | Refused | ReturnType<typeof refuse>> {
+export async function runPayMaterials(payload: Record<string, unknown>, context: RelayContext): Promise<PaidAnswer | Refused | ReturnType<typeof refuse>> {
+  const { requester } = context;
   const found = projectFor(payload, requester, "materials");
   if ("flexRefused" in found) return found;
   const { project, actor } = found;
   const sys = projectData(project);
   const cost = sys.derived.material;
+  const paidStep: TaskStep = { kind: "embedded", parent: actorRef(actor), embedded: "Item", update: [{ _id: project.id, ...PAID }] };
   if (!projectTarget(project)) return refused("noTarget");
   if (sys.bezahlt) return { ok: true, already: true, cost, balance: null, messageId: null };
   if (ledgerHas(actor, materialKey(project))) {
-    // Paid on an earlier request whose second write was lost (a GM dropped): mark it, charge nothing.
-    await project.update(PAID);
+    // Paid on an earlier request whose second write was lost: mark it, charge nothing.
+    await runTask(context, [paidStep]);
     return { ok: true, already: true, cost, balance: null, messageId: null };
   }
   const payment = paymentChanges(actor, cost, materialKey(project));
   if ("reason" in payment) return payment;
-  await actor.update(payment.changes);
-  await project.update(PAID);
   const target = projectTarget(project)!;
-  const messageId = await postCard(
+  const card = await planCard(
     CRAFT_CARD,
     { kind: "paid", project: project.name, target, quantity: sys.menge, price: sys.derived.gesamtpreis, cost, balance: payment.balance, rules: "R-CRAFT-2" },
     { speaker: speakerOf(actor), rollMode: payload.rollMode, record: { kind: "materials", project: project.uuid, cost, by: requester.id } },
   );
-  return { ok: true, already: false, cost, balance: payment.balance, messageId };
+  await runTask(context, [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: payment.changes }] }, paidStep, card]);
+  return { ok: true, already: false, cost, balance: payment.balance, messageId: card.data._id };
 }
 
 interface BlockRoll {
@@ -196,24 +202,39 @@ function finishedItems(project: Item.Implementation, target: ProjectTarget): Rec
   const batch = projectData(project).menge;
   const model = CONFIG.Item.dataModels[target.type as keyof typeof CONFIG.Item.dataModels] as { schema?: { fields?: Record<string, unknown> } } | undefined;
   const flags = { flex: { madeBy: craftKey(project) } };
-  const base = { name: target.name, type: target.type, ...(target.img ? { img: target.img } : {}), flags };
+  // Each with its id chosen now: the task creates it once, whoever finishes the task.
+  const base = () => ({ _id: foundry.utils.randomID(), name: target.name, type: target.type, ...(target.img ? { img: target.img } : {}), flags });
   if (model?.schema?.fields && "menge" in model.schema.fields) {
     const each = Number((target.system as { menge?: unknown }).menge);
     const menge = Math.min(LIMITS.menge, Math.max(1, Number.isFinite(each) ? Math.trunc(each) : 1) * batch);
-    return [{ ...base, system: { ...target.system, menge } }];
+    return [{ ...base(), system: { ...target.system, menge } }];
   }
-  return Array.from({ length: batch }, () => ({ ...base, system: foundry.utils.deepClone(target.system) }));
+  return Array.from({ length: batch }, () => ({ ...base(), system: foundry.utils.deepClone(target.system) }));
+}
+
+/** A session planned: what it answers, and the steps that carry it out (none for a replay). */
+export interface SessionPlan {
+  answer: SessionAnswer;
+  steps: TaskStep[];
 }
 
 /** Runs in the GM work queue: one session of blocks or workdays, the finished item once, one card. */
-export async function runProjectSession(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<SessionAnswer | Refused | ReturnType<typeof refuse>> {
+export async function runProjectSession(payload: Record<string, unknown>, context: RelayContext): Promise<SessionAnswer | Refused | ReturnType<typeof refuse>> {
+  const plan = await planProjectSession(payload, context);
+  if (!("steps" in plan)) return plan;
+  await runTask(context, plan.steps);
+  return plan.answer;
+}
+
+/** One session of blocks or workdays planned on the GM (rolled, its card rendered), nothing written yet. */
+export async function planProjectSession(payload: Record<string, unknown>, { requester, requestId }: Pick<RelayContext, "requester" | "requestId">): Promise<SessionPlan | Refused | ReturnType<typeof refuse>> {
   const found = projectFor(payload, requester, "crafting");
   if ("flexRefused" in found) return found;
   const { project, actor } = found;
   const sys = projectData(project);
   const log = projectLog(project);
   const none = { gain: 0, total: sys.derived.stand, target: sys.derived.ziel, created: [], advanced: 0, messageId: null };
-  if (log.some((e) => e.id === requestId)) return { ok: true, already: true, complete: sys.fertig, ...none };
+  if (log.some((e) => e.id === requestId)) return { answer: { ok: true, already: true, complete: sys.fertig, ...none }, steps: [] };
   const target = projectTarget(project);
   if (!target) return refused("noTarget");
   if (sys.fertig) return refused("complete");
@@ -255,23 +276,25 @@ export async function runProjectSession(payload: Record<string, unknown>, { requ
   }
   const gain = total - before;
 
-  // The finished item first, marked; then the project. A GM lost between the two leaves an item and a project
-  // that finds it on the next click, never a second item and never a lost one.
+  // The finished item first, marked; then the project. A project that finds the item makes no second one.
+  const steps: TaskStep[] = [];
   let created: string[] = madeItems(actor, craftKey(project)).map((i) => i.id!);
   if (complete && !created.length) {
-    const made = await actor.createEmbeddedDocuments("Item", finishedItems(project, target) as Item.CreateData[]);
-    created = (made as Item.Implementation[]).map((i) => i.id!);
+    const items = finishedItems(project, target);
+    created = items.map((i) => String(i._id));
+    steps.push({ kind: "embedded", parent: actorRef(actor), embedded: "Item", create: items });
   }
   const entry: ProjectLogEntry = { id: requestId, at: worldNow(), by: requester.id!, ews: rolls.map((r) => r.result.ew), days, gain, total };
-  const changes: Record<string, unknown> = { "flags.flex.log": [...log, entry].slice(-LOG_KEPT) };
+  const changes: Record<string, unknown> = { _id: project.id, "flags.flex.log": [...log, entry].slice(-LOG_KEPT) };
   if (probe) Object.assign(changes, { "system.ew": Math.min(LIMITS.training, total), "system.bloecke": Math.min(LIMITS.training, blocksBefore + blocks) });
   else changes["system.tage"] = Math.min(LIMITS.training, total);
   if (complete) changes["system.fertig"] = true;
-  await project.update(changes);
+  steps.push({ kind: "embedded", parent: actorRef(actor), embedded: "Item", update: [changes] });
 
   const seconds = probe ? blocks * CRAFT_BLOCK_HOURS * secondsPerHour() : days * secondsPerDay();
-  const advanced = payload.advance === true ? await advanceAfterWork(requester, seconds) : 0;
-  const messageId = await postCard(
+  const time = timeAfterWork(requester, seconds, payload.advance);
+  if (time) steps.push(time);
+  const card = await planCard(
     CRAFT_CARD,
     {
       kind: "session",
@@ -289,15 +312,16 @@ export async function runProjectSession(payload: Record<string, unknown>, { requ
       complete,
       made: complete ? { name: target.name, count: created.length } : null,
       hours: Math.round(seconds / secondsPerHour()),
-      advanced: advanced > 0,
+      advanced: !!time,
       rules: [...new Set(rules)].join(", "),
     },
     { speaker: speakerOf(actor), rolls: rolls.map((r) => r.roll), rollMode: payload.rollMode, record: { kind: "session", project: project.uuid, request: requestId, gain, total, complete, created, by: requester.id } },
   );
-  return { ok: true, already: false, gain, total, target: goal, complete, created, advanced, messageId };
+  steps.push(card);
+  return { answer: { ok: true, already: false, gain, total, target: goal, complete, created, advanced: time ? seconds : 0, messageId: card.data._id }, steps };
 }
 
 export function registerProjects(): void {
-  registerRelay(PAY, runPayMaterials);
-  registerRelay(WORK, runProjectSession);
+  registerRelay(PAY, runPayMaterials, { journalled: true });
+  registerRelay(WORK, runProjectSession, { journalled: true });
 }

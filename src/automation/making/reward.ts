@@ -3,9 +3,10 @@
 // each character, in the same write) and one card.
 import { CharacterData } from "../../data/actor/character";
 import { rewardSuggestion } from "../../rules";
-import { writeActorChanges } from "../actor-writes";
+import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
-import { askMaking, postCard, REWARD_CARD } from "./cards";
+import { runTask } from "../task-journal";
+import { askMaking, planCard, REWARD_CARD } from "./cards";
 import { incomeChanges, ledgerHas, requestInt } from "./shared";
 
 const PAY = "rewardPay";
@@ -59,7 +60,8 @@ export function payRewards(actorIds: string[], quests = 1) {
 export const rewardKey = (requestId: string) => `reward:${requestId}`;
 
 /** Runs in the GM work queue; the amounts come from the characters' Levels here, never from the request. */
-export async function runPayRewards(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<RewardPaid | ReturnType<typeof refuse>> {
+export async function runPayRewards(payload: Record<string, unknown>, context: RelayContext): Promise<RewardPaid | ReturnType<typeof refuse>> {
+  const { requester, requestId } = context;
   if (!requester.isGM) return refuse("forbidden", `a reward asked for by ${requester.name}, who is no GM`);
   const ids = Array.isArray(payload.actorIds) ? [...new Set(payload.actorIds.map(String))] : [];
   const quests = requestInt(payload.quests, 1, MAX_QUESTS, 1);
@@ -78,15 +80,15 @@ export async function runPayRewards(payload: Record<string, unknown>, { requeste
     paid.push({ actorId: row.actorId, name: row.name, amount: row.shares[0], balance: income.balance });
   }
   if (!paid.length) return { ok: true, quests, paid, skipped, messageId: null };
-  await writeActorChanges(changes);
-  const messageId = await postCard(
+  const card = await planCard(
     REWARD_CARD,
     { quests, paid, rules: "R-MONEY-1" },
     { speaker: ChatMessage.getSpeaker({ alias: game.i18n!.localize("FLEX.Making.Reward.Title") }), record: { kind: "reward", request: requestId, quests, paid: paid.map((p) => ({ actorId: p.actorId, amount: p.amount })) } },
   );
-  return { ok: true, quests, paid, skipped, messageId };
+  await runTask(context, [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })) }, card]);
+  return { ok: true, quests, paid, skipped, messageId: card.data._id };
 }
 
 export function registerRewards(): void {
-  registerRelay(PAY, runPayRewards);
+  registerRelay(PAY, runPayRewards, { journalled: true });
 }

@@ -5,6 +5,7 @@ import { LIMITS } from "../../data/fields";
 import { currencyLabel, playersAdvanceTime } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
 import { payFrom, receive, SECONDS_PER_DAY } from "../../rules";
+import type { TaskStep } from "../task-journal";
 
 /** Payments each actor remembers (latest last); an older one is long settled on its document. */
 const LEDGER_KEPT = 200;
@@ -19,7 +20,8 @@ export type MakingRefusal =
   | "complete"
   | "sown"
   | "fallow"
-  | "notReady";
+  | "notReady"
+  | "bonus";
 
 export interface Refused {
   ok: false;
@@ -128,16 +130,14 @@ export function formatWorldTime(time: number): string {
 }
 
 /**
- * Moves the world clock on after a piece of work, on the active GM's client (the only one that writes time).
- * A player's request moves it only while the world allows it. Returns the seconds advanced.
+ * The world clock moved on after a piece of work, as a step of the GM's task (only the GM writes time): nothing
+ * when the work took no time or a player asked while the world does not let players move the clock.
  */
-export async function advanceAfterWork(requester: User.Implementation, seconds: number): Promise<number> {
-  if (!(seconds > 0) || !Number.isFinite(seconds)) return 0;
-  if (!requester.isGM && !playersAdvanceTime()) return 0;
-  await game.time!.advance(seconds);
-  return seconds;
+export function timeAfterWork(requester: User.Implementation, seconds: number, wanted: unknown): Extract<TaskStep, { kind: "time" }> | null {
+  if (wanted !== true || !(seconds > 0) || !Number.isFinite(seconds)) return null;
+  if (!requester.isGM && !playersAdvanceTime()) return null;
+  return { kind: "time", from: worldNow(), seconds };
 }
-
 
 /** The speaker of a card about an actor. */
 export const speakerOf = (actor: Actor.Implementation) => ChatMessage.getSpeaker({ actor });

@@ -1,13 +1,14 @@
 // Polymorph (RULES.md §6): a character turns into a creature in place and back, losing nothing.
 // transform.ts swaps and snapshots, revert.ts restores, guards.ts keeps the character whole in between,
-// and the auto-revert (R-POLY-7) runs once, on the active GM's client (or the writer's with no GM online).
+// and the auto-revert (R-POLY-7) runs once, on the active GM's client (or the writer's with no GM online), as a
+// journalled task: a GM who drops while turning a character back leaves the rest of it to the next GM.
 import { revertDue } from "../../rules";
 import { actorRef, resolveActor } from "../actor-ref";
 import { runOnGMQueue } from "../gm-queue";
+import { registerFinisher, runFinisherTask } from "../task-journal";
 import { PolymorphAwareEffect } from "./effect";
 import { registerPolymorphGuards } from "./guards";
-import { revertForm } from "./revert";
-import type { RevertReport } from "./revert";
+import { carryOutRevert, revertForm } from "./revert";
 import { readSnapshot, snapshotOf } from "./snapshot";
 import type { PolymorphSnapshot } from "./snapshot";
 import { formFromUuid, transformInto } from "./transform";
@@ -31,14 +32,24 @@ export function polymorphBanner(actor: Actor.Implementation): { form: string; im
   return { form: s.form.name, img: s.form.img, taken: due.taken, threshold: due.threshold, fault: null };
 }
 
-/** R-POLY-7: turns the actor back when the damage in its form has reached the form's Leben; re-reads first. */
-async function revertIfDue(ref: ReturnType<typeof actorRef>, id: string): Promise<RevertReport | null> {
+const REVERT_TASK = "polymorph.revert";
+
+/** The journalled revert's finisher: the transformation `id` of the actor undone, if it is still there. */
+async function finishRevert(data: unknown): Promise<void> {
+  const { ref, id } = (data ?? {}) as { ref?: ReturnType<typeof actorRef>; id?: string };
   const actor = resolveActor(ref);
   const s = snapshotOf(actor);
-  if (!actor || !s || s.id !== id) return null;
+  if (actor && s && s.id === id) await carryOutRevert(actor, s, "threshold");
+}
+
+/** R-POLY-7: turns the actor back when the damage in its form has reached the form's Leben; re-reads first. */
+async function revertIfDue(ref: ReturnType<typeof actorRef>, id: string, requester: string): Promise<void> {
+  const actor = resolveActor(ref);
+  const s = snapshotOf(actor);
+  if (!actor || !s || s.id !== id) return;
   const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
-  if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return null;
-  return revertForm(actor, { reason: "threshold" });
+  if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return;
+  await runFinisherTask({ type: REVERT_TASK, requestId: id, requester }, REVERT_TASK, { ref, id });
 }
 
 /** Whether this client carries out what a change of `userId` set off: the active GM, else the writer. */
@@ -68,6 +79,7 @@ export function registerPolymorph(): void {
     default: false,
   });
   registerPolymorphGuards();
+  registerFinisher(REVERT_TASK, finishRevert);
   Hooks.on("updateActor", (actor, changed, _options, userId) => {
     if (!foundry.utils.hasProperty(changed, "system.leben") || !mine(userId)) return undefined;
     const read = readSnapshot(actor);
@@ -81,7 +93,7 @@ export function registerPolymorph(): void {
     if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return undefined;
     // Claimed by the transformation's id: a second change, or a second GM later, finds it done.
     const ref = actorRef(actor);
-    return runOnGMQueue(`polymorph.revert:${s.id}`, () => revertIfDue(ref, s.id)).catch((err: unknown) => {
+    return runOnGMQueue(`${REVERT_TASK}:${s.id}`, () => revertIfDue(ref, s.id, userId)).catch((err: unknown) => {
       console.error(`Flex | turning ${actor.name} back failed`, err);
       ui.notifications?.error(game.i18n!.format("FLEX.Polymorph.RevertFailed", { name: actor.name }));
     });

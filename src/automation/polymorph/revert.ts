@@ -1,7 +1,9 @@
 // Turning back (R-POLY-7 / R-POLY-8): the snapshot is checked first; a corrupt one is reported and nothing
-// is written. The first write restores the replaced values and removes the snapshot (so a second revert,
-// on any client, finds nothing to do); then the form's items and the status go, anything of the character
-// that went missing comes back from the snapshot, the tokens get their look back, and one card says so.
+// is written. The first write restores the replaced values; then the form's items and the status go, anything
+// of the character that went missing comes back from the snapshot, the tokens get their look back, one card
+// says so (its id is the transformation's, so it is posted once), and the last write removes the snapshot.
+// Every write is safe to make again from the snapshot, so a revert cut short (a GM who drops) is finished by
+// running it again: the automatic revert is a journalled task that the next GM finishes.
 import { POLY_REPLACED, damageInForm, stableJson } from "../../rules";
 import { documentFromUuid } from "../../helpers/uuid";
 import { appearanceChanges, readSnapshot } from "./snapshot";
@@ -59,11 +61,15 @@ export async function revertForm(actor: Actor.Implementation, { reason = "manual
     ui.notifications?.warn(f("FLEX.Polymorph.Refused.NotOwner", { name: actor.name, form: read.snapshot.form.name }));
     return null;
   }
-  const s = read.snapshot;
+  return carryOutRevert(actor, read.snapshot, reason);
+}
+
+/** R-POLY-8 from a checked snapshot; every write may be made again (the snapshot goes last). */
+export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSnapshot, reason: RevertReason): Promise<RevertReport> {
   const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
 
-  // 1. The replaced values back and the snapshot gone, in one write (R-POLY-8; the pools stay, R-POLY-5).
-  const changes: Record<string, unknown> = { "flags.flex.-=polymorph": null };
+  // 1. The replaced values back (R-POLY-8; the pools stay, R-POLY-5).
+  const changes: Record<string, unknown> = {};
   for (const key of POLY_REPLACED) changes[`system.${key}`] = s.original.system[key];
   const proto = s.original.prototypeToken;
   if (proto && !actor.isToken) Object.assign(changes, appearanceChanges(proto, { withName: true, exact: true, prefix: "prototypeToken." }));
@@ -105,6 +111,9 @@ export async function revertForm(actor: Actor.Implementation, { reason = "manual
     recovered: items.missing.length + items.changed.length + effects.missing.length + effects.changed.length,
   };
   await postRevertCard(actor, s, report);
+  // Last: the snapshot goes; until then a revert cut short can be run again.
+  const done: Record<string, unknown> = { "flags.flex.-=polymorph": null };
+  await actor.update(done, POLY_WRITE);
   return report;
 }
 
@@ -122,11 +131,17 @@ export function revertCardData(report: RevertReport): Record<string, unknown> {
   };
 }
 
+/** The card, once: its id is the transformation's (a revert run again finds it posted). */
 async function postRevertCard(actor: Actor.Implementation, s: PolymorphSnapshot, report: RevertReport): Promise<void> {
+  if (game.messages!.get(s.id)) return;
   const content = await foundry.applications.handlebars.renderTemplate(POLYMORPH_CARD, { ...revertCardData(report), img: s.form.img });
-  await ChatMessage.create({
-    content,
-    speaker: ChatMessage.getSpeaker({ actor }),
-    flags: { flex: { polymorph: { snapshot: s.id, reason: report.reason, taken: report.taken, threshold: report.threshold } } },
-  });
+  await ChatMessage.create(
+    {
+      _id: s.id,
+      content,
+      speaker: ChatMessage.getSpeaker({ actor }),
+      flags: { flex: { polymorph: { snapshot: s.id, reason: report.reason, taken: report.taken, threshold: report.threshold } } },
+    },
+    { keepId: true },
+  );
 }

@@ -1,22 +1,24 @@
 // A party rest (RULES.md §11) on the active GM's client, in its work queue: the documents are read here, every
 // number is derived again from them and the rules (recovery.ts; the answers only say what each character
-// wants), the dice are rolled, and everything is written at once: one batched actor update (the request id
-// remembered on each actor in the same write), one item write per actor whose kits or resources change, one
-// time advance, one card. A repeated request changes nothing. Only a GM may call a rest.
+// wants), the dice are rolled, and everything is written as one journalled task: one batched actor update (the
+// request id remembered on each actor in the same write), one item write per actor whose kits or resources
+// change, the statuses, one time advance, one card. A repeated request changes nothing; a GM who drops between
+// the writes leaves the rest of them to the next GM. Only a GM may call a rest.
 import type { CharacterData } from "../../data/actor/character";
 import { FlexCombat } from "../../documents/combat";
-import { craftDuringRest } from "./crafting";
+import { planCraftingDuringRest } from "./crafting";
 import type { RestCrafting } from "./crafting";
-import { callHook, callHookAll } from "../../helpers/hooks";
+import { callHook } from "../../helpers/hooks";
 import { restSettings } from "../../helpers/settings";
-import { removeStatuses } from "../../helpers/status-effects";
 import { isRestType, REST_DURATION } from "../../rules";
 import type { DowntimeOutcome, LevelTraining, FullRestCare, HitDiceHealing, RestTaken, RestTalentId, RestType, RuleId, TalentCheck } from "../../rules";
-import { writeActorChanges } from "../actor-writes";
+import { actorRef } from "../actor-ref";
 import { refuse } from "../gm-relay";
 import type { RelayContext, Refusal } from "../gm-relay";
-import { postRestCard } from "./card";
-import { KitPool, mergeItemUpdates, writeItemUpdates } from "./kits";
+import { planRestCard } from "./card";
+import { KitPool, mergeItemUpdates } from "./kits";
+import { runTask } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 import type { RestAnswer } from "./prompt";
 import { allotCare, finish, participant, rollHitDice } from "./recovery";
 import type { Finished } from "./recovery";
@@ -111,7 +113,8 @@ function readRequest(payload: Record<string, unknown>): RestRequest | null {
 }
 
 /** Runs in the active GM's work queue (reached through callRest); documents are read here, not before. */
-export async function runRest(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<RestReport | Refusal> {
+export async function runRest(payload: Record<string, unknown>, context: RelayContext): Promise<RestReport | Refusal> {
+  const { requester, requestId } = context;
   if (!requester.isGM) return refuse("forbidden", `a rest asked for by ${requester.name}, who is no GM`);
   const request = readRequest(payload);
   if (!request) return refuse("malformed", "a rest request without a rest type");
@@ -152,20 +155,26 @@ export async function runRest(payload: Record<string, unknown>, { requester, req
   }
   report.entries = finished.map((f) => f.entry);
 
-  await writeActorChanges(finished.map((f) => ({ actor: f.actor, changes: f.changes })), { flexRest: true });
-  await writeItemUpdates(mergeItemUpdates(kits.updates(), new Map(finished.filter((f) => f.items.length).map((f) => [f.actor, f.items]))));
+  const steps: TaskStep[] = [{ kind: "actors", writes: finished.map((f) => ({ ref: actorRef(f.actor), changes: f.changes })), options: { flexRest: true } }];
+  for (const [actor, update] of mergeItemUpdates(kits.updates(), new Map(finished.filter((f) => f.items.length).map((f) => [f.actor, f.items])))) {
+    if (update.length) steps.push({ kind: "embedded", parent: actorRef(actor), embedded: "Item", update });
+  }
   // R-CORE-12: healing from 0 ends dying; a rest that stops the clock ends the hallucinations (R-REST-NO-2).
   for (const f of finished) {
-    if (f.healing) await f.actor.afterHealing(f.healing);
-    if (f.entry.hallucinationEnded) await removeStatuses(f.actor, ["hallucinating"]);
+    const remove = [...(f.healing && !f.healing.already && f.healing.revived && f.actor.statuses.has("dying") ? ["dying"] : []), ...(f.entry.hallucinationEnded ? ["hallucinating"] : [])];
+    if (remove.length) steps.push({ kind: "statuses", ref: actorRef(f.actor), remove });
   }
-
   if (hook.advanceTime && report.entries.some((e) => e.taken.taken)) {
-    await game.time!.advance(duration);
+    steps.push({ kind: "time", from: start, seconds: duration });
     report.advanced = true;
   }
-  report.messageId = await postRestCard(report, rolls);
-  report.crafting = await craftDuringRest(finished, type, { requester, requestId });
-  callHookAll("flex.rest", { ...hook, report });
+  const card = await planRestCard(report, rolls);
+  if (card) steps.push(card);
+  report.messageId = card?.data._id ?? null;
+  const crafting = await planCraftingDuringRest(finished, type, { requester, requestId });
+  steps.push(...crafting.steps);
+  report.crafting = crafting.done;
+  steps.push({ kind: "hook", name: "flex.rest", data: { ...hook, report } });
+  await runTask(context, steps);
   return report;
 }

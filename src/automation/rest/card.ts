@@ -4,6 +4,8 @@ import { currencyLabel } from "../../helpers/settings";
 import type { RestType } from "../../rules";
 import { craftingDays, levelTrainingSessions, trainingDays } from "../../rules";
 import type { RestEntry, RestReport } from "./apply";
+import { cardStep } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 
 export const REST_CARD = "systems/flex/templates/chat/rest-card.hbs";
 
@@ -117,14 +119,14 @@ export function restCardData(report: RestReport): Record<string, unknown> {
 }
 
 /** Posts the card with the rolls of the rest (so Dice So Nice shows them); returns its id. */
-export async function postRestCard(report: RestReport, rolls: Roll[]): Promise<string | null> {
+/** The party's rest card, as a step of the rest's task; null when nobody rested. */
+export async function planRestCard(report: RestReport, rolls: Roll[]): Promise<Extract<TaskStep, { kind: "message" }> | null> {
   if (!report.entries.length) return null;
   const content = await foundry.applications.handlebars.renderTemplate(REST_CARD, restCardData(report));
-  const message = await ChatMessage.create({
+  return cardStep({
     content,
     rolls,
     speaker: { alias: l("FLEX.Rest.Title") },
     flags: { flex: { rest: { requestId: report.requestId, type: report.type, actorIds: report.entries.map((e) => e.actorId) } } },
   });
-  return message?.id ?? null;
 }

@@ -1,10 +1,12 @@
 // R-DOWN-2 with the making rules: "Handwerk" during a full rest works the character's crafting project in workday
-// mode (R-DOWN-2: price ÷ 15 days) for the rest's days. It runs on the active GM, inside the rest's queue job, right
-// after the rest's own write, and posts the project's card; the project's log keeps it from counting twice.
+// mode (R-DOWN-2: price ÷ 15 days) for the rest's days. It is planned on the active GM with the rest and carried
+// out in the rest's own task, after the rest's writes, with the project's card; the project's log keeps it from
+// counting twice.
 import type { ProjectData } from "../../data/item/making";
 import { DAY, REST_DURATION } from "../../rules";
 import type { RelayContext } from "../gm-relay";
-import { materialsPaid, runProjectSession } from "../making/project";
+import { materialsPaid, planProjectSession } from "../making/project";
+import type { TaskStep } from "../task-journal";
 import type { Finished } from "./recovery";
 
 /** The project a character's Handwerk works on: its first open project in workday mode with its materials paid. */
@@ -25,20 +27,19 @@ export interface RestCrafting {
   complete: boolean;
 }
 
-/** Works each Handwerk character's project for the full rest's days; nothing for other rests or without a project. */
-export async function craftDuringRest(finished: Finished[], type: string, { requester, requestId }: RelayContext): Promise<RestCrafting[]> {
-  if (type !== "fullRest") return [];
+/** Plans each Handwerk character's project for the full rest's days; nothing for other rests or without a project. */
+export async function planCraftingDuringRest(finished: Finished[], type: string, { requester, requestId }: Pick<RelayContext, "requester" | "requestId">): Promise<{ done: RestCrafting[]; steps: TaskStep[] }> {
   const done: RestCrafting[] = [];
+  const steps: TaskStep[] = [];
+  if (type !== "fullRest") return { done, steps };
   for (const { actor, entry } of finished) {
     if (!entry.taken.taken || !entry.downtime?.accepted.some((a) => a.id === "handwerk")) continue;
     const project = workdayProject(actor);
     if (!project) continue;
-    const answer = (await runProjectSession({ itemUuid: project.uuid, amount: REST_DURATION.fullRest / DAY }, { requester, requestId: `${requestId}.handwerk.${actor.id}` })) as {
-      ok?: boolean;
-      gain?: number;
-      complete?: boolean;
-    };
-    if (answer?.ok) done.push({ actorId: actor.id!, project: project.name, days: Number(answer.gain) || 0, complete: !!answer.complete });
+    const plan = await planProjectSession({ itemUuid: project.uuid, amount: REST_DURATION.fullRest / DAY }, { requester, requestId: `${requestId}.handwerk.${actor.id}` });
+    if (!("steps" in plan) || !plan.answer.ok) continue;
+    steps.push(...plan.steps);
+    done.push({ actorId: actor.id!, project: project.name, days: plan.answer.gain, complete: plan.answer.complete });
   }
-  return done;
+  return { done, steps };
 }

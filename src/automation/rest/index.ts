@@ -18,6 +18,6 @@ export { isHealersKit } from "./kits";
 export { characterData, restStateOf, windowOf } from "./state";
 
 export function registerRest(): void {
-  registerRelay(REST_QUERY, runRest);
+  registerRelay(REST_QUERY, runRest, { journalled: true });
   registerNoRestClock();
 }

@@ -68,8 +68,3 @@ export function mergeItemUpdates(...maps: Map<Actor.Implementation, Record<strin
   for (const map of maps) for (const [actor, list] of map) out.set(actor, [...(out.get(actor) ?? []), ...list]);
   return out;
 }
-
-/** One embedded write per actor whose items change; nothing when none does. */
-export async function writeItemUpdates(updates: Map<Actor.Implementation, Record<string, unknown>[]>): Promise<void> {
-  for (const [actor, list] of updates) if (list.length) await actor.updateEmbeddedDocuments("Item", list);
-}

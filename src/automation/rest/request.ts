@@ -71,7 +71,8 @@ export async function callRest(options: CallRestOptions): Promise<RestReport | n
   }
   if (!allowed.length) return null;
 
-  const requestId = options.requestId ?? foundry.utils.randomID();
+  // The owners' question has an id of its own: the request's id is never shown to another client.
+  const promptId = foundry.utils.randomID();
   const seconds = Math.max(1, Math.min(3_600, options.answerSeconds ?? restSettings().answerSeconds));
   const kitCharges = allowed.flatMap((a) => a.items.filter(isHealersKit)).reduce((s, i) => s + Number((i.system as { ladungen?: { value?: number } }).ladungen?.value ?? 0), 0);
   const answers: Record<string, RestAnswer> = {};
@@ -84,14 +85,14 @@ export async function callRest(options: CallRestOptions): Promise<RestReport | n
     allowed.map(async (actor) => {
       const given = options.answers?.[actor.id!];
       const user = users.get(actor) ?? null;
-      const raw = given ?? (user ? await ask(user, { restId: requestId, type, actorId: actor.id!, healer: !!options.healer, kitCharges, seconds }) : null);
+      const raw = given ?? (user ? await ask(user, { restId: promptId, type, actorId: actor.id!, healer: !!options.healer, kitCharges, seconds }) : null);
       // Asked and no answer, or no player to ask: the defaults, and the card says so (not when the GM chose them).
       if ((raw === null || raw === undefined) && options.ask !== false) defaulted.push(actor.id!);
       answers[actor.id!] = raw ? readAnswer({ ...defaultAnswer(type), ...(raw as object) }, type) : defaultAnswer(type);
     }),
   );
   const request: RestRequest = { type, actorIds: allowed.map((a) => a.id!), healer: !!options.healer, interrupted: !!options.interrupted, answers, defaulted };
-  const report = await askActiveGM<RestReport>(REST_QUERY, request, { requestId });
+  const report = await askActiveGM<RestReport>(REST_QUERY, request, { requestId: options.requestId });
   if (report?.cancelled) ui.notifications?.info(i18n.localize("FLEX.Rest.Cancelled"));
   return report;
 }

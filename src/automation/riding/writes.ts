@@ -5,7 +5,7 @@
 import { addStatuses, removeStatuses } from "../../helpers/status-effects";
 import { dismountSpot } from "../../rules";
 import { actorIsMounted, footprintOf, gridSizeOf, MOUNTED_STATUS, mayWrite, pairOf, performerFor, ridingFlag, seatOf, spotOf } from "./pair";
-import type { Pair, TokenDoc } from "./pair";
+import type { TokenDoc } from "./pair";
 
 /** Why a write of riding moves a token: none of these is "moved by something else" (R-RIDE-3). */
 export type RidingOperation = "mount" | "follow" | "dismount" | "revert";
@@ -22,7 +22,7 @@ export function ridingPurpose(operation: unknown): RidingOperation | null {
   return purpose === "mount" || purpose === "follow" || purpose === "dismount" || purpose === "revert" ? purpose : null;
 }
 
-type TokenUpdate = Record<string, unknown> & { _id: string };
+export type TokenUpdate = Record<string, unknown> & { _id: string };
 
 async function updateTokens(scene: Scene.Implementation, updates: TokenUpdate[], purpose: RidingOperation): Promise<void> {
   const alive = updates.filter((u) => scene.tokens.has(u._id));
@@ -50,16 +50,15 @@ function fresh(token: TokenDoc, role: "mount" | "rider", partner: string): Recor
   return { [`flags.flex.riding.${role}`]: partner, ...(ridingFlag(token)[stale] ? { [`flags.flex.riding.-=${stale}`]: null } : {}) };
 }
 
-/** R-RIDE-1 / R-RIDE-4: the rider sits on its mount (on top of it, a little higher); one write for both tokens. */
-export async function writeMount(rider: TokenDoc, mount: TokenDoc): Promise<void> {
+/** R-RIDE-1 / R-RIDE-4: the token writes that make a pair: the rider sits on its mount (on top of it, a little higher). */
+export function mountUpdates(rider: TokenDoc, mount: TokenDoc): TokenUpdate[] {
   const scene = mount.parent as Scene.Implementation;
   const seat = seatOf({ scene, rider, mount });
   const sort = Math.max(Number(rider.sort) || 0, (Number(mount.sort) || 0) + 1);
-  await updateTokens(scene, [
+  return [
     { _id: rider.id!, ...seat, sort, ...fresh(rider, "mount", mount.id!) },
     { _id: mount.id!, ...fresh(mount, "rider", rider.id!) },
-  ], "mount");
-  await syncStatuses([rider.actor, mount.actor]);
+  ];
 }
 
 /** How a pair ends: by choice (R-RIDE-2), the mount down (dying or dead), or the rider moved off (R-RIDE-3) or a token gone. */
@@ -92,12 +91,6 @@ export async function finishEnding(scene: Scene.Implementation, parts: { rider: 
   const updates = endingUpdates(rider, mount, how).filter((u) => mine(scene.tokens.get(u._id) as TokenDoc));
   await updateTokens(scene, updates, "dismount");
   await syncStatuses(parts.actors.filter((a) => mine(a)));
-}
-
-/** Ends the pair on this client (it may write all of it): one write for both tokens, then the statuses. */
-export async function writeDismount(pair: Pair, how: PairEnd): Promise<void> {
-  await updateTokens(pair.scene, endingUpdates(pair.rider, pair.mount, how), "dismount");
-  await syncStatuses([pair.rider.actor, pair.mount.actor]);
 }
 
 /** Whether this user may write everything a pair's making or ending touches. */

@@ -2,15 +2,16 @@
 // still without an EW roll; the higher team EW wins; the hits by the difference are shared out at random (one die
 // per hit), each hit's damage rolled; each character takes its hits one by one, Rüstung from each, stopping at
 // dying (0 Leben) — a short combat never kills. One batched write for every character (the mark of this short
-// combat on each, in that write), one result card, then the card is closed. Run again, it changes nothing: the
-// card says it is applied, and after a change of GM the marks on the characters say so.
+// combat on each, in that write), one result card, then the card is closed: planned first, carried out as one
+// journalled task (named after the short combat, so every Apply of it is the same task). Run again, it changes
+// nothing: the card says it is applied, and after a change of GM the journal and the marks say so.
 import { shareHits, shortCombatHits } from "../../rules";
 import type { RuleId } from "../../rules";
-import { resolveActor } from "../actor-ref";
-import { writeActorChanges } from "../actor-writes";
-import type { ActorChange } from "../actor-writes";
+import { actorRef, resolveActor } from "../actor-ref";
+import { cardStep, runTask, taskIdOf, taskState } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 import { rollEnemy } from "./checks";
-import { characterView, goalText, outcomeLabel, projection, recordHitDamage, recordStrongest, SHORT_COMBAT_RESULT_TEMPLATE, shortCombatMark, shortCombatMessage } from "./record";
+import { characterView, goalText, outcomeLabel, projection, recordHitDamage, recordStrongest, renderShortCombatCard, SHORT_COMBAT_RESULT_TEMPLATE, shortCombatMark, shortCombatMessage } from "./record";
 import type { ShortCombatRecord, ShortCombatResult, ShortEnemyRow, ShortHitView, ShortTakenView } from "./record";
 import { writeShortCombatCard } from "./report";
 
@@ -50,12 +51,16 @@ export async function renderShortCombatResult(record: ShortCombatRecord, result:
   });
 }
 
+const APPLY_TASK = "shortCombatApply";
+
 /** The Apply, on the active GM's client inside its work queue (re-reads the card). */
 export async function applyShortCombat(messageId: string, requester: User.Implementation): Promise<ShortApplyStatus> {
   const found = shortCombatMessage(messageId);
   if (!found) return "closed";
   const { message, record: current } = found;
   if (current.status === "applied") return "already";
+  // Journalled by another GM and not yet finished (that GM dropped): the next GM finishes it, never plans it again.
+  if (taskState(taskIdOf(APPLY_TASK, current.id))) return "already";
   if (current.status !== "open") return "closed";
   const mark = shortCombatMark(current);
   const characters = current.characters.map((row) => ({ row, actor: resolveActor(row.ref) }));
@@ -96,8 +101,8 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
   const perHit: ShortHitView[] = shares.map((index, i) => ({ key: present[index].row.key, name: present[index].row.name, share: shareRolls[i], damage: damages[i] }));
 
   const rules = new Set<RuleId>(resolution.rules);
-  const changes: ActorChange[] = [];
-  const after: (() => Promise<void>)[] = [];
+  const writes: { ref: ReturnType<typeof actorRef>; changes: Record<string, unknown> }[] = [];
+  const statuses: TaskStep[] = [];
   const taken: ShortTakenView[] = [];
   for (const [index, { row, actor }] of present.entries()) {
     const mine = damages.filter((_, i) => shares[i] === index);
@@ -107,14 +112,11 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
     for (const r of outcome.rules) rules.add(r);
     // The hits are summed here, Rüstung already taken from each: one write, one mark, one Undo.
     const planned = actor.planDamage(outcome.taken, { ignoreArmor: true, mark: { key: mark, by: requester.id! } });
-    if (Object.keys(planned.changes).length) changes.push({ actor, changes: planned.changes });
-    after.push(() => actor.afterDamage(planned.outcome));
+    if (Object.keys(planned.changes).length) writes.push({ ref: actorRef(actor), changes: planned.changes });
+    const add = planned.outcome.already ? [] : [...(planned.outcome.downed ? [actor.downedStatus] : []), ...planned.outcome.applyStatuses];
+    if (add.length) statuses.push({ kind: "statuses", ref: actorRef(actor), add });
     taken.push({ key: row.key, name: row.name, hits: mine.length, damage: mine.reduce((s, d) => s + d, 0), absorbed: outcome.absorbed, taken: outcome.taken, leben: outcome.leben, stoppedAtDying: outcome.stoppedAtDying });
   }
-
-  // One batched write for every character hit (one more per token for unlinked actors).
-  await writeActorChanges(changes);
-  for (const run of after) await run();
 
   const result: ShortCombatResult = {
     charactersEW,
@@ -128,15 +130,22 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
     taken,
     rules: [...rules].sort(),
   };
-  let card = resultCardOf(record.id);
-  if (!card) {
-    card = (await ChatMessage.create({
+  // One batched write for every character hit (one more per token for unlinked actors), their statuses, the
+  // result card (unless one was posted already), the card closed.
+  const steps: TaskStep[] = [{ kind: "actors", writes }, ...statuses];
+  let resultMessageId = resultCardOf(record.id)?.id ?? null;
+  if (!resultMessageId) {
+    const card = cardStep({
       content: await renderShortCombatResult(record, result),
       speaker: { alias: game.i18n!.localize("FLEX.ShortCombat.Title") },
       rolls,
       flags: { flex: { shortCombatResult: { id: record.id, messageId } } },
-    })) as ChatMessage.Implementation | undefined;
+    });
+    steps.push(card);
+    resultMessageId = card.data._id;
   }
-  await writeShortCombatCard(message, { ...record, status: "applied", result, resultMessageId: card?.id ?? null });
+  const closed: ShortCombatRecord = { ...record, status: "applied", result, resultMessageId };
+  steps.push({ kind: "update", uuid: message.uuid, changes: { content: await renderShortCombatCard(closed), "flags.flex.shortCombat": closed } });
+  await runTask({ type: APPLY_TASK, requestId: record.id, requester }, steps);
   return "applied";
 }
