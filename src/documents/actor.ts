@@ -24,6 +24,8 @@ export interface RollCheckOptions {
   rollMode?: string;
   /** Notes shown on the card, e.g. why a Nachteil was added. */
   notes?: string[];
+  /** A defence: the attack card and target it answers (the GM reads the defence from this card only). */
+  defends?: { messageId: string; key: string };
 }
 
 export interface CheckOutcome {
@@ -168,7 +170,7 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
         speaker: ChatMessage.getSpeaker({ actor: this }),
         flavor: label,
         content: await renderCheckCard(card),
-        flags: { flex: { check: { label, attribute, talent: talent?.id ?? null, ...result } } },
+        flags: { flex: { check: { label, attribute, talent: talent?.id ?? null, ...result, ...(options.defends ? { defends: options.defends } : {}) } } },
       },
       { rollMode: rollModeOr(options.rollMode) },
     )) as ChatMessage.Implementation | undefined;

@@ -157,6 +157,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         actions?: rules.ActionState;
         /** R-CORE-14: the random tiebreak, drawn once when the combatant is created. */
         tiebreak?: number;
+        /** R-CORE-6: the relayed spends written here (their request ids, the newest): a retry spends once. */
+        spent?: string[];
         /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
         tasks?: string[];
       };

@@ -31,10 +31,12 @@ export async function alrik(owner?: Any, name = "Alrik"): Promise<Any> {
   return actor;
 }
 
+/** The GM's wolf, which every player may observe (a form a player may choose). */
 export async function wolf(name = "Wolf"): Promise<Any> {
   const actor = (await createActor({
     name,
     type: "creature",
+    ownership: { default: 2 },
     img: "wolf.webp",
     prototypeToken: { name, texture: { src: "wolf-token.webp" }, width: 2, height: 2 },
     system: { attributes: { mu: 6, kl: 4, in: 10, ch: 4, ge: 10, ff: 4, ko: 8, kk: 8 }, leben: { value: 12, max: 12 }, ruestung: 2, ausweichen: 7, parade: 5, geschwindigkeit: 10, groesse: "klein" },

@@ -7,6 +7,7 @@ import { DialogV2 } from "../harness/applications";
 import { alrik, essence, ownedBy, wolf } from "./polymorph-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = globalThis as Any;
 let clients: Clients;
 
 beforeEach(() => {
@@ -37,6 +38,7 @@ describe("switching verwandelt on asks for the form", () => {
     const [player] = clients.players;
     const hero = await alrik(player);
     const hidden = await wolf("Geheimer Drache");
+    await hidden.update({ ownership: { default: 0 } });
     const seen = await wolf("Hauskatze");
     await seen.update({ ownership: ownedBy(player) });
     const before = essence(hero);
@@ -51,6 +53,32 @@ describe("switching verwandelt on asks for the form", () => {
     expect(hero.getFlag("flex", "polymorph")).toBeUndefined();
     expect(essence(hero)).toEqual(before);
     expect(hero.statuses.has("polymorphed")).toBe(false);
+  });
+
+  it("the hidden creature is refused on every route: a macro with its uuid, the API with the actor, a drop on the sheet", async () => {
+    const [player] = clients.players;
+    const hero = await alrik(player);
+    const hidden = await wolf("Geheimer Drache");
+    await hidden.update({ ownership: { default: 0 } });
+    const before = essence(hero);
+    const writes = state.writes.length;
+    const { transformOnDrop } = await import("../../src/applications/sheets/polymorph-sheet");
+    expect(await as(player, () => g.game.flex.polymorph.transform(hero, hidden.uuid))).toBeNull();
+    expect(await as(player, () => g.game.flex.polymorph.transform(hero.uuid, hidden))).toBeNull();
+    expect(await as(player, () => transformOnDrop(hero, hidden))).toBeNull();
+    expect(state.writes.length).toBe(writes);
+    expect(essence(hero)).toEqual(before);
+    expect(state.notifications.filter((n) => n.userId === player.id).map((n) => n.message)).toEqual(Array(3).fill("Diese Kreatur steht dir nicht zur Verfügung: Verwandeln kannst du dich nur in Kreaturen, die du sehen darfst."));
+    // A creature of another pack the player may not see, the same; the system's own bestiary is open.
+    const secret = addToCompendium("bestiarium", { name: "Höhlenbär", type: "creature", system: { stufe: 2 } });
+    g.game.packs = new Map([["flex.bestiarium", { testUserPermission: (user: Any) => user.isGM }]]);
+    try {
+      expect(await as(player, () => g.game.flex.polymorph.transform(hero, secret))).toBeNull();
+      g.game.packs = new Map([["flex.bestiarium", { testUserPermission: () => true }]]);
+      expect(await as(player, () => g.game.flex.polymorph.transform(hero, secret))).not.toBeNull();
+    } finally {
+      delete g.game.packs;
+    }
   });
 
   it("with no creature to become it says how instead (drop one on the sheet)", async () => {

@@ -25,7 +25,8 @@ export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
   state.broadcasts = 0;
   queryCount.sent = 0;
   resetClientLocal();
-  const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string }; settings: { values: Map<string, unknown> } } };
+  const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string }; settings: { values: Map<string, unknown> }; time: { worldTime: number } } };
+  g.game.time.worldTime = 0;
   // A new world starts with every setting at its default.
   g.game.settings.values.clear();
   g.game.i18n.missing.clear();

@@ -7,7 +7,7 @@
 import { FlexCombatant } from "../../documents/combatant";
 import { clientLocal } from "../../helpers/client-local";
 import { documentFromUuid } from "../../helpers/uuid";
-import { refundActions, refundReaction, spendActions, spendReaction } from "../../rules";
+import { actionsLeft, reactionsLeft, refundActions, refundReaction, spendActions, spendReaction } from "../../rules";
 import type { ActionState } from "../../rules";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
@@ -72,22 +72,40 @@ function liveCombatant(uuid: unknown): FlexCombatant | null {
   return doc instanceof FlexCombatant && doc.combat?.started ? doc : null;
 }
 
-async function writeState(combatant: Combatant.Implementation, state: ActionState): Promise<void> {
-  await combatant.update({ flags: { flex: { actions: state } } });
+/** Relayed spends each combatant remembers (the newest): a retry of one of them spends nothing again. */
+const SPENDS_KEPT = 20;
+
+function spendsOf(combatant: Combatant.Implementation): string[] {
+  const list = combatant.getFlag("flex", "spent");
+  return Array.isArray(list) ? list.filter((s): s is string => typeof s === "string") : [];
 }
 
-/** Spends on this client, inside its work queue: reads the state there, one update when granted. */
-async function spendHere(uuid: string, kind: Kind, cost: number, override: boolean): Promise<SpendReply> {
+/** The state written, with the relayed request that spent it remembered in the same write. */
+async function writeState(combatant: Combatant.Implementation, state: ActionState, requestId?: string): Promise<void> {
+  const flex: Record<string, unknown> = { actions: state };
+  if (requestId) flex.spent = [...spendsOf(combatant), requestId].slice(-SPENDS_KEPT);
+  await combatant.update({ flags: { flex } });
+}
+
+/**
+ * Spends on this client, inside its work queue: reads the state there, one update when granted. A relayed
+ * spend names its request: asked again (a retry after a timeout, a new GM), it is granted without a second spend.
+ */
+async function spendHere(uuid: string, kind: Kind, cost: number, override: boolean, requestId?: string): Promise<SpendReply> {
   const combatant = liveCombatant(uuid);
   if (!combatant) return GONE;
   const { window, round } = windowOf(combatant);
   const max = perRound();
   const state = actionStateOf(combatant);
+  if (requestId && spendsOf(combatant).includes(requestId)) {
+    const left = kind === "actions" ? actionsLeft(state, window, max.actions) : reactionsLeft(state, round, max.reactions);
+    return { status: "spent", left, perRound: kind === "actions" ? max.actions : max.reactions, window, round, overridden: false };
+  }
   const outcome =
     kind === "actions"
       ? spendActions(state, { cost, window, perRound: max.actions, override })
       : spendReaction(state, { round, perRound: max.reactions, override });
-  if (outcome.allowed) await writeState(combatant, outcome.state);
+  if (outcome.allowed) await writeState(combatant, outcome.state, requestId);
   return {
     status: outcome.allowed ? "spent" : "refused",
     left: outcome.remaining,
@@ -117,7 +135,7 @@ function mayWrite(user: User.Implementation, combatant: Combatant.Implementation
 }
 
 /** The active GM's side of a spend or refund for a combatant the requester's client may not write. */
-async function handleActionsQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<SpendReply | RefundReply | Refusal> {
+async function handleActionsQuery(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<SpendReply | RefundReply | Refusal> {
   const { op, kind } = payload;
   if ((op !== "spend" && op !== "refund") || (kind !== "actions" && kind !== "reaction")) return refuse("malformed", "actions request without a valid op and kind");
   const combatant = liveCombatant(payload.combatantUuid);
@@ -126,7 +144,7 @@ async function handleActionsQuery(payload: Record<string, unknown>, { requester 
   // Re-derived: one Reaktion; Aktionen a whole number from 1 to the KR's limit. Only a GM may override.
   const cost = kind === "reaction" ? 1 : payload.cost;
   if (typeof cost !== "number" || !Number.isInteger(cost) || cost < 1 || cost > perRound().actions) return refuse("malformed", `actions request with cost ${String(cost)}`);
-  if (op === "spend") return spendHere(combatant.uuid, kind, cost, payload.override === true && requester.isGM);
+  if (op === "spend") return spendHere(combatant.uuid, kind, cost, payload.override === true && requester.isGM, requestId);
   const window = typeof payload.window === "string" ? payload.window : null;
   const round = typeof payload.round === "number" ? payload.round : null;
   return refundHere(combatant.uuid, kind, cost, window, round);

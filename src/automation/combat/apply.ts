@@ -1,11 +1,11 @@
 // Apply, Undo and Heal on an attack card (R-CORE-12). One click on one or all targets is carried out by the
 // active GM in its work queue (or, with no GM online, by the card's author for creatures it owns): one batched
 // actor write for every target of the click, each target's "applied" mark in that same write, then the
-// statuses (dying / dead, defeated in the tracker) and one update of the card. The GM re-derives what it can:
-// the damage must be one the item's formula can roll; who may apply follows the world setting.
+// statuses (dying / dead, defeated in the tracker) and one update of the card. The card is its author's to
+// edit, so the GM believes of it only what the author owns (verdict.ts): the attack's own rolls; who was hit it
+// reads from each defender's own card or a creature's data; who may apply follows the world setting.
 import { damageApplyMode } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
-import { bestCreatureDefence, damageRange, resolveDefence } from "../../rules";
 import { resolveActor } from "../actor-ref";
 import { writeActorChanges } from "../actor-writes";
 import type { ActorChange } from "../actor-writes";
@@ -15,6 +15,7 @@ import type { RelayContext } from "../gm-relay";
 import { attackMark, attackRecordOf, renderAttackCard } from "./record";
 import { startedCombat } from "./tracker";
 import type { AppliedView, AttackRecord, AttackTarget } from "./record";
+import { checkRollMatches, rolledAmount, verdictFor } from "./verdict";
 
 const QUERY = "attackApply";
 
@@ -30,28 +31,9 @@ export function mayApplyTo(user: User.Implementation, message: ChatMessage.Imple
   return setting === "attacker" && message.author?.id === user.id;
 }
 
-/** The reported amount, if the item's formula can roll it (the item may be gone: then the card's own formula). */
-function plausible(record: AttackRecord, part: "damage" | "healing"): number | null {
-  const rolled = record[part];
-  if (!rolled) return null;
-  const item = resolveItemFormula(record, part) ?? (part === "damage" ? record.item.damage : record.item.healing);
-  const range = item ? damageRange(item) : null;
-  const total = Math.trunc(Number(rolled.total));
-  if (!range || !Number.isFinite(total) || total < range.min || total > range.max) return null;
-  return total;
-}
-
-function resolveItemFormula(record: AttackRecord, part: "damage" | "healing"): string | null {
-  const item = documentFromUuid(record.item.uuid) as Item.Implementation | null;
-  const sys = item?.system as { schaden?: string; heilung?: string } | undefined;
-  const value = part === "damage" ? sys?.schaden : sys?.heilung;
-  return typeof value === "string" && value.trim() ? value : null;
-}
-
 /**
  * Why the GM does not believe this card, or null: a card is a player's message, and its flags are the
- * player's to write. The item must be the attacker's, the attacker the author's, the EW the check's total,
- * and a creature hit by its fixed defence must really be hit by that EW.
+ * player's to write. The attacker must be the author's, the item the attacker's, the EW its check roll's.
  */
 export function distrust(message: ChatMessage.Implementation, record: AttackRecord): string | null {
   const attacker = resolveActor(record.attacker);
@@ -60,14 +42,7 @@ export function distrust(message: ChatMessage.Implementation, record: AttackReco
   if (!attacker.testUserPermission(author, "OWNER")) return `${author.name} does not own ${attacker.name}`;
   const item = documentFromUuid(record.item.uuid) as Item.Implementation | null;
   if (item && item.parent !== attacker) return `${record.item.name} is not ${attacker.name}'s`;
-  const rolled = message.rolls[0]?.total;
-  if (typeof rolled === "number" && rolled !== record.ew) return `the card says EW ${record.ew}, its roll says ${rolled}`;
-  for (const t of record.targets) {
-    const actor = resolveActor(t.ref);
-    if (t.status !== "hit" || t.kind !== "creature" || t.defence?.source !== "fixed" || !actor) continue;
-    const defence = bestCreatureDefence(actor.system as { ausweichen?: unknown; parade?: unknown }).ew;
-    if (!resolveDefence({ attackEW: record.ew, defenceEW: defence }).hit) return `${t.name} defends EW ${record.ew} with ${defence}`;
-  }
+  if (!checkRollMatches(message, record)) return `the card says EW ${record.ew}, but it has no check roll that says so`;
   return null;
 }
 
@@ -92,9 +67,11 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
     return Object.fromEntries(record.targets.map((t) => [t.key, "refused" as const]));
   }
   const chosen = record.targets.filter((t) => keys === "all" || keys.includes(t.key));
-  const amount = action === "undo" ? 0 : plausible(record, action === "heal" ? "healing" : "damage");
+  const amount = action === "undo" ? 0 : rolledAmount(message, record, action === "heal" ? "healing" : "damage");
   const planned: Planned[] = [];
   const changes: ActorChange[] = [];
+  // What the owners say of each target, written back onto the card where its author said otherwise.
+  const read = new Map<string, AttackTarget["status"]>();
   for (const target of chosen) {
     const actor = resolveActor(target.ref);
     if (!actor) {
@@ -120,8 +97,10 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
       statuses[target.key] = "refused";
       continue;
     }
-    // A defended target takes nothing; a GM may still apply to one whose defence is pending.
-    if (action === "apply" && (target.status === "defended" || (target.status === "pending" && !requester.isGM))) {
+    // A defended target takes nothing; a GM may still apply to one whose defence is pending. Read from the owners.
+    const status = action === "apply" ? (verdictFor(message, record, target) ?? target.status) : target.status;
+    if (status !== target.status && (record.damage || !record.healing)) read.set(target.key, status);
+    if (action === "apply" && (status === "defended" || (status === "pending" && !requester.isGM))) {
       statuses[target.key] = "defended";
       continue;
     }
@@ -146,12 +125,14 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
   }
   await markDefeated(planned.filter((p) => p.status === "applied" && p.view?.downed && p.actor.statuses.has("dead")).map((p) => p.actor));
 
-  // The card shows what the marks say.
+  // The card shows what the marks and the owners say.
   const applied: Record<string, AppliedView | null> = { ...record.applied };
   for (const p of planned) applied[p.target.key] = p.view;
-  if (JSON.stringify(applied) !== JSON.stringify(record.applied ?? {})) {
-    const next: AttackRecord = { ...record, applied };
+  if (JSON.stringify(applied) !== JSON.stringify(record.applied ?? {}) || read.size) {
+    const targets = record.targets.map((t) => (read.has(t.key) ? { ...t, status: read.get(t.key)! } : t));
+    const next: AttackRecord = { ...record, applied, targets };
     const update: Record<string, unknown> = { content: await renderAttackCard(next), "flags.flex.attack.applied": applied };
+    if (read.size) update["flags.flex.attack.targets"] = targets;
     await message.update(update);
   }
   return statuses;

@@ -102,14 +102,15 @@ async function defenceOf(pick: TargetPick, ew: number, rolls: Roll[]): Promise<P
   const best = bestCreatureDefence(stored);
   let defenceEW = best.ew;
   let source: "fixed" | "roll" = "fixed";
+  let rollIndex: number | undefined;
   if (creatureDefenceMode() === "roll") {
     const rolled = await creatureDefenceRoll(pick.actor, best.ew);
-    rolls.push(rolled.roll);
+    rollIndex = rolls.push(rolled.roll) - 1;
     defenceEW = rolled.ew;
     source = "roll";
   }
   const verdict = resolveDefence({ attackEW: ew, defenceEW });
-  return { kind: "creature", status: verdict.hit ? "hit" : "defended", defence: { kind: best.kind, ew: defenceEW, source, messageId: null } };
+  return { kind: "creature", status: verdict.hit ? "hit" : "defended", defence: { kind: best.kind, ew: defenceEW, source, messageId: null, ...(rollIndex !== undefined ? { rollIndex } : {}) } };
 }
 
 /**
@@ -197,8 +198,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
     if (formula && (!targetRecords.length || targetRecords.some((t) => t.status !== "defended"))) {
       const damageRoll = new Roll(formula);
       await damageRoll.evaluate();
-      rolls.push(damageRoll);
-      damage = { formula, total: Math.max(0, damageRoll.total ?? 0) };
+      damage = { formula, total: Math.max(0, damageRoll.total ?? 0), rollIndex: rolls.push(damageRoll) - 1 };
       rules.add("R-CORE-12");
     }
     const healFormula = damageFormula(sys.heilung ?? "");
@@ -206,8 +206,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
     if (healFormula) {
       const healRoll = new Roll(healFormula);
       await healRoll.evaluate();
-      rolls.push(healRoll);
-      healing = { formula: healFormula, total: Math.max(0, healRoll.total ?? 0) };
+      healing = { formula: healFormula, total: Math.max(0, healRoll.total ?? 0), rollIndex: rolls.push(healRoll) - 1 };
       rules.add("R-CORE-12");
     }
 

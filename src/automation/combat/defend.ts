@@ -1,7 +1,8 @@
 // R-CORE-11: a character attacked defends with Ausweichen or Parade (its choice, no action; R-WATER-1 adds its
 // Nachteil under water through the check adjustments). Its owner rolls on their own client; the roll is a
-// check card of its own (the server vouches for who posted it), and the active GM, who may write the attack
-// card, reads that card and marks the target hit or defended.
+// check card of its own that names the attack and target it answers (the server vouches for who posted it),
+// and the active GM, who may write the attack card, reads that card and marks the target hit or defended. At
+// Apply the GM reads the defence from that card again, never from the attack card (verdict.ts).
 import { resolveDefence } from "../../rules";
 import type { DefenceKind } from "../../rules";
 import { resolveActor } from "../actor-ref";
@@ -9,12 +10,10 @@ import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
 import { attackRecordOf, renderAttackCard } from "./record";
 import type { AttackRecord, AttackTarget, TargetStatus } from "./record";
+import { DEFENCE_TALENT, defenceEW } from "./verdict";
 
 const QUERY = "attackDefend";
 export type DefendStatus = "hit" | "defended" | "already" | "refused" | "missing" | "noGM";
-
-/** The talent each defence uses; without it, a bare GE check (noted on its card). */
-const TALENT: Record<DefenceKind, string> = { ausweichen: "Ausweichen", parade: "Parade" };
 
 /** Whether `user` may defend this target: its owner, not merely the attacker. */
 export function mayDefend(user: User.Implementation, record: AttackRecord, key: string): boolean {
@@ -37,11 +36,12 @@ export async function defendAgainst(message: ChatMessage.Implementation, key: st
     ui.notifications?.warn(game.i18n!.localize("FLEX.Query.NoGM"));
     return "noGM";
   }
-  const talent = TALENT[kind];
+  const talent = DEFENCE_TALENT[kind];
   const has = !!actor.findTalent(talent);
   const label = game.i18n!.format("FLEX.Defence.Against", { defence: game.i18n!.localize(`FLEX.Defence.${kind}`), attacker: record.attacker.name });
   const notes = has ? [label] : [label, game.i18n!.format("FLEX.Defence.Bare", { name: actor.name })];
-  const outcome = await actor.rollCheck(has ? { talent, sw: record.ew, notes } : { attribute: "ge", sw: record.ew, notes });
+  const defends = { messageId: message.id!, key, kind };
+  const outcome = await actor.rollCheck(has ? { talent, sw: record.ew, notes, defends } : { attribute: "ge", sw: record.ew, notes, defends });
   if (!outcome?.message) return "missing";
   const reply = await askActiveGM<{ status: DefendStatus }>(QUERY, { messageId: message.id, key, kind, defenceMessageId: outcome.message.id });
   return reply?.status ?? "noGM";
@@ -59,13 +59,11 @@ async function handleDefend(payload: Record<string, unknown>, { requester }: Rel
   if (target.status !== "pending") return { status: "already" as const };
   const actor = resolveActor(target.ref);
   if (!actor?.testUserPermission(requester, "OWNER")) return refuse("forbidden", `${requester.name} does not own ${target.name}`);
-  const check = defence.getFlag("flex", "check") as { talent?: string | null; attribute?: string; sw?: number | null } | undefined;
-  const talent = check?.talent ? actor.items.get(check.talent) : null;
-  const madeFor = talent ? talent.name.toLowerCase() === TALENT[kind].toLowerCase() : check?.attribute === "ge";
-  const byDefender = defence.author?.id === requester.id && defence.speaker?.actor === actor.id;
-  if (!check || !madeFor || !byDefender || check.sw !== record.ew) return refuse("forbidden", `message ${defence.id} is not ${target.name}'s ${kind} against EW ${record.ew}`);
-  const ew = defence.rolls[0]?.total;
-  if (typeof ew !== "number") return refuse("malformed", `message ${defence.id} has no roll`);
+  const defends = (defence.getFlag("flex", "check") as { defends?: { messageId?: unknown; key?: unknown } } | undefined)?.defends;
+  // The card must answer this attack and target, and be a valid defence posted by an owner of the defender.
+  const found = defends?.messageId === message.id && defends?.key === key ? defenceEW(defence, actor, record.ew) : null;
+  if (!found || found.kind !== kind) return refuse("forbidden", `message ${defence.id} is not ${target.name}'s ${kind} against EW ${record.ew}`);
+  const ew = found.ew;
   const verdict = resolveDefence({ attackEW: record.ew, defenceEW: ew });
   const status: TargetStatus = verdict.hit ? "hit" : "defended";
   const targets: AttackTarget[] = record.targets.map((t) => (t.key === key ? { ...t, status, defence: { kind, ew, source: "roll", messageId: defence.id } } : t));

@@ -17,7 +17,8 @@ export interface AttackTarget {
   img: string;
   kind: "creature" | "character";
   status: TargetStatus;
-  defence: { kind: DefenceKind; ew: number; source: "fixed" | "roll"; messageId: string | null } | null;
+  /** What the card shows of the defence; the GM reads it again from its owner (verdict.ts). rollIndex: a creature's rolled GE die among the card's rolls. */
+  defence: { kind: DefenceKind; ew: number; source: "fixed" | "roll"; messageId: string | null; rollIndex?: number } | null;
 }
 
 /** What an Apply wrote on one target, for the card; taken < 0 is healing given. */
@@ -34,8 +35,9 @@ export interface AttackRecord {
   item: { uuid: string; name: string; img: string; damage: string | null; damageType: string; healing: string | null; actions: number; fluss: number };
   check: CheckCardData;
   ew: number;
-  damage: { formula: string; total: number } | null;
-  healing: { formula: string; total: number } | null;
+  /** The rolled damage and healing; rollIndex: their rolls among the card's (older cards have none). */
+  damage: { formula: string; total: number; rollIndex?: number } | null;
+  healing: { formula: string; total: number; rollIndex?: number } | null;
   targets: AttackTarget[];
   applied: Record<string, AppliedView | null>;
   notes: string[];

@@ -82,20 +82,35 @@ export function registerPolymorph(): void {
   registerFinisher(REVERT_TASK, finishRevert);
   Hooks.on("updateActor", (actor, changed, _options, userId) => {
     if (!foundry.utils.hasProperty(changed, "system.leben") || !mine(userId)) return undefined;
-    const read = readSnapshot(actor);
-    if (read.state === "corrupt") {
-      ui.notifications?.error(game.i18n!.format("FLEX.Polymorph.Corrupt", { name: actor.name, fault: game.i18n!.localize(`FLEX.Polymorph.Fault.${read.fault}`) }));
-      return undefined;
-    }
-    if (read.state !== "ok") return undefined;
-    const s = read.snapshot;
-    const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
-    if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return undefined;
-    // Claimed by the transformation's id: a second change, or a second GM later, finds it done.
-    const ref = actorRef(actor);
-    return runOnGMQueue(`${REVERT_TASK}:${s.id}`, () => revertIfDue(ref, s.id, userId)).catch((err: unknown) => {
-      console.error(`Flex | turning ${actor.name} back failed`, err);
-      ui.notifications?.error(game.i18n!.format("FLEX.Polymorph.RevertFailed", { name: actor.name }));
-    });
+    return revertWhenDue(actor, userId);
+  });
+  // A GM who dropped right after the damage never started the revert: the next active GM looks for it.
+  Hooks.on("userConnected", () => void revertOverdue());
+  Hooks.once("ready", () => void revertOverdue());
+}
+
+/** Every transformed character (world actors and unlinked tokens) whose revert is due, turned back by the active GM. */
+function revertOverdue(): Promise<unknown> | undefined {
+  if (!game.users!.activeGM?.isSelf) return undefined;
+  const actors = [...(game.actors?.contents ?? []), ...(game.scenes?.contents ?? []).flatMap((s) => s.tokens.contents.filter((t) => !t.actorLink).map((t) => t.actor))] as (Actor.Implementation | null)[];
+  return Promise.all(actors.filter((a): a is Actor.Implementation => !!a && readSnapshot(a).state === "ok").map((a) => revertWhenDue(a, game.user!.id!)));
+}
+
+/** R-POLY-7: queues the revert once the damage in the form has reached the form's Leben; a corrupt snapshot is reported. */
+function revertWhenDue(actor: Actor.Implementation, userId: string): Promise<unknown> | undefined {
+  const read = readSnapshot(actor);
+  if (read.state === "corrupt") {
+    ui.notifications?.error(game.i18n!.format("FLEX.Polymorph.Corrupt", { name: actor.name, fault: game.i18n!.localize(`FLEX.Polymorph.Fault.${read.fault}`) }));
+    return undefined;
+  }
+  if (read.state !== "ok") return undefined;
+  const s = read.snapshot;
+  const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
+  if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return undefined;
+  // Claimed by the transformation's id: a second change, or a second GM later, finds it done.
+  const ref = actorRef(actor);
+  return runOnGMQueue(`${REVERT_TASK}:${s.id}`, () => revertIfDue(ref, s.id, userId)).catch((err: unknown) => {
+    console.error(`Flex | turning ${actor.name} back failed`, err);
+    ui.notifications?.error(game.i18n!.format("FLEX.Polymorph.RevertFailed", { name: actor.name }));
   });
 }

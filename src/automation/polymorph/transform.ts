@@ -23,11 +23,26 @@ function plain(doc: { toObject(): unknown }): Record<string, unknown> {
   return doc.toObject() as Record<string, unknown>;
 }
 
+type PackLike = { visible?: boolean; testUserPermission?: (user: User.Implementation, level: "OBSERVER") => boolean };
+
+/**
+ * Whether `user` may see the creature (Trust model: anything read by uuid, on every route): a world creature it
+ * observes, or one of a pack it may see; the system's own creature packs are open to players.
+ */
+export function mayUseForm(user: User.Implementation, form: Actor.Implementation): boolean {
+  if (user.isGM) return true;
+  if (!form.pack) return form.testUserPermission(user, "OBSERVER");
+  const pack = (game as unknown as { packs?: { get(id: string): PackLike | undefined } }).packs?.get(form.pack);
+  if (pack) return pack.testUserPermission ? pack.testUserPermission(user, "OBSERVER") : pack.visible !== false;
+  return form.pack.startsWith("flex.");
+}
+
 /** Why a transformation cannot happen, as a message key; null when it can. */
 export function transformRefusal(actor: Actor.Implementation, form: Actor.Implementation | null): string | null {
   if (actor.type !== "character") return "FLEX.Polymorph.Refused.NotCharacter";
   if (!form || form.type !== "creature") return "FLEX.Polymorph.Refused.NotCreature";
   if (!actor.isOwner) return "FLEX.Polymorph.Refused.NotOwner";
+  if (!mayUseForm(game.user!, form)) return "FLEX.Polymorph.Refused.Hidden";
   const read = readSnapshot(actor);
   if (read.state === "ok") return "FLEX.Polymorph.Refused.Already";
   if (read.state === "corrupt") return "FLEX.Polymorph.Refused.Corrupt";

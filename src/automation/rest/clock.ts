@@ -2,13 +2,16 @@
 // every player character in its work queue. Past 24 h without rest it gains 1 Erschöpfung, then 1 more per
 // further 6 h; at 2+ from lack of sleep it hallucinates. What a stretch has given is stored on the character
 // in the same write (`rast.ohneRast`), so any jump of time (a week at once, or small steps, or the same change
-// seen twice) gives exactly what is due, once. One batched write, one card; statuses are created per actor.
+// seen twice) gives exactly what is due, once. One batched write, one card; statuses are created per actor; all of
+// it one journalled task. A new active GM looks at the clock once, so a change its predecessor dropped is counted.
 import { LIMITS } from "../../data/fields";
 import { restSettings } from "../../helpers/settings";
 import { isDeadFromExhaustion, noRestClock } from "../../rules";
 import type { RuleId } from "../../rules";
-import { writeActorChanges } from "../actor-writes";
+import { actorRef } from "../actor-ref";
 import { runOnGMQueue } from "../gm-queue";
+import { cardStep, runTask } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 import { characterData, restStateOf } from "./state";
 
 export const NO_REST_CARD = "systems/flex/templates/chat/rest-norest-card.hbs";
@@ -24,17 +27,17 @@ export interface NoRestEntry {
   rules: RuleId[];
 }
 
-/** R-REST-NO-2: the status with its note (the GM plays it out), created with one request. */
-async function addHallucinating(actor: Actor.Implementation): Promise<void> {
-  const data = (await ActiveEffect.implementation.fromStatusEffect("hallucinating")).toObject();
-  await actor.createEmbeddedDocuments("ActiveEffect", [{ ...data, description: game.i18n!.localize("FLEX.Rest.NoRest.Note") }], { keepId: true });
+/** R-REST-NO-2: the status with its note (the GM plays it out), created once (its id chosen now). */
+async function hallucinatingStep(actor: Actor.Implementation): Promise<TaskStep> {
+  const data = (await ActiveEffect.implementation.fromStatusEffect("hallucinating")).toObject() as Record<string, unknown>;
+  return { kind: "embedded", parent: actorRef(actor), embedded: "ActiveEffect", create: [{ ...data, _id: foundry.utils.randomID(), description: game.i18n!.localize("FLEX.Rest.NoRest.Note") }] };
 }
 
 /**
  * One look at the clock (already on the active GM, in its queue). `previous` is the world time before the
- * change: a character whose clock never ran starts it there.
+ * change: a character whose clock never ran starts it there (null: a look without a change starts none).
  */
-export async function runNoRestClock(previous: number): Promise<NoRestEntry[]> {
+export async function runNoRestClock(previous: number | null): Promise<NoRestEntry[]> {
   const now = game.time!.worldTime;
   const entries: NoRestEntry[] = [];
   const changes: { actor: Actor.Implementation; changes: Record<string, unknown> }[] = [];
@@ -43,6 +46,7 @@ export async function runNoRestClock(previous: number): Promise<NoRestEntry[]> {
     if (!sys || !actor.hasPlayerOwner || actor.statuses.has("dead")) continue;
     const state = restStateOf(sys);
     const last = state.last ?? previous;
+    if (last === null) continue;
     const outcome = noRestClock({ lastRest: last, counted: state.counted, now });
     const update: Record<string, unknown> = {};
     if (state.last === null) update["system.rast.letzte"] = last;
@@ -64,15 +68,15 @@ export async function runNoRestClock(previous: number): Promise<NoRestEntry[]> {
     }
     if (Object.keys(update).length) changes.push({ actor, changes: update });
   }
-  await writeActorChanges(changes, { flexNoRest: true });
-
+  const steps: TaskStep[] = [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })), options: { flexNoRest: true } }];
   for (const e of entries) {
     const actor = game.actors!.get(e.actorId) as Actor.Implementation | undefined;
     if (!actor) continue;
-    if (e.dead && !actor.statuses.has("dead")) await actor.toggleStatusEffect("dead", { active: true });
-    else if (e.hallucinating && !actor.statuses.has("hallucinating")) await addHallucinating(actor);
+    if (e.dead && !actor.statuses.has("dead")) steps.push({ kind: "statuses", ref: actorRef(actor), add: ["dead"] });
+    else if (e.hallucinating && !actor.statuses.has("hallucinating")) steps.push(await hallucinatingStep(actor));
   }
-  if (entries.length) await postNoRestCard(entries);
+  if (entries.length) steps.push(await noRestCard(entries));
+  await runTask({ type: "noRest", requestId: foundry.utils.randomID(), requester: game.user! }, steps);
   return entries;
 }
 
@@ -88,20 +92,23 @@ export function noRestCardData(entries: NoRestEntry[]): Record<string, unknown> 
   };
 }
 
-async function postNoRestCard(entries: NoRestEntry[]): Promise<void> {
+async function noRestCard(entries: NoRestEntry[]): Promise<TaskStep> {
   const content = await foundry.applications.handlebars.renderTemplate(NO_REST_CARD, noRestCardData(entries));
-  await ChatMessage.create({
+  return cardStep({
     content,
     speaker: { alias: game.i18n!.localize("FLEX.Rest.NoRest.Title") },
     flags: { flex: { noRest: entries.map((e) => ({ actorId: e.actorId, before: e.before, after: e.after })) } },
   });
 }
 
-/** The clock follows world time on the active GM's client (every client hears the hook; one acts). */
+/** One look at the clock on the active GM, in its queue; `previous`: where a clock that never ran starts. */
+function lookAtClock(previous: number | null): void {
+  if (!game.users!.activeGM?.isSelf || !restSettings().noRestClock) return;
+  runOnGMQueue(`noRest:${foundry.utils.randomID()}`, () => runNoRestClock(previous)).catch((err: unknown) => console.error("Flex | the no-rest clock failed", err));
+}
+
+/** The clock follows world time on the active GM's client (every client hears the hook; one acts), and a new active GM looks once. */
 export function registerNoRestClock(): void {
-  Hooks.on("updateWorldTime", (worldTime: number, delta: number) => {
-    if (!game.users!.activeGM?.isSelf || !restSettings().noRestClock) return;
-    const previous = worldTime - delta;
-    runOnGMQueue(`noRest:${foundry.utils.randomID()}`, () => runNoRestClock(previous)).catch((err: unknown) => console.error("Flex | the no-rest clock failed", err));
-  });
+  Hooks.on("updateWorldTime", (worldTime: number, delta: number) => lookAtClock(worldTime - delta));
+  Hooks.on("userConnected", () => lookAtClock(null));
 }
