@@ -179,12 +179,13 @@ export class Document extends DataModel {
   get documentName(): string { return (this.constructor as DocClass).documentName; }
   get uuid(): string {
     const parent = this.parent as Document | null;
-    return parent ? `${parent.uuid}.${this.documentName}.${this.id}` : `${this.documentName}.${this.id}`;
+    if (parent) return `${parent.uuid}.${this.documentName}.${this.id}`;
+    return this.pack ? `Compendium.${this.pack}.${this.documentName}.${this.id}` : `${this.documentName}.${this.id}`;
   }
   get collection(): Collection<Document> | undefined {
     const parent = this.parent as Document | null;
     if (parent) return parent.collectionsByName[this.documentName];
-    return worldCollectionFor(this.documentName);
+    return this.pack ? packCollection(this.pack) : worldCollectionFor(this.documentName);
   }
   get isEmbedded(): boolean { return !!this.parent; }
 
@@ -328,7 +329,9 @@ export class Document extends DataModel {
   static async updateDocuments(updates: Obj[], { parent = null, ...options }: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
     const user = writingUser();
     const cls = this.implementation;
-    const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
+    const pack = typeof options.pack === "string" && !parent ? packCollection(options.pack) : undefined;
+    if (pack?.locked) throw new Error(`You cannot modify the ${pack.collection} Compendium which is currently locked`);
+    const coll = parent ? parent.collectionsByName[cls.documentName] : (pack ?? worldCollectionFor(cls.documentName));
     const planned: { doc: Document; changes: Obj }[] = [];
     for (const u of updates) {
       const changes = expandObject(deepClone(u));
@@ -353,6 +356,8 @@ export class Document extends DataModel {
     if (!planned.length) return [];
     state.writes.push({ userId: user.id, action: "update", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: planned.map((p) => p.doc.id), data: planned.map((p) => deepClone(p.changes)) });
     const diffs = planned.map(({ doc, changes }) => ({ doc, diff: doc.updateSource(changes) }));
+    // A document of a pack: the server writes the change into the pack's source.
+    for (const { doc, diff } of diffs) if (doc.pack) packCollection(doc.pack)?.writeStored(doc, diff);
     // An unlinked token's actor keeps its changes in the token's delta, written by the same request.
     for (const { doc } of diffs) syncDelta(doc);
     for (const { doc } of diffs) {
@@ -406,7 +411,7 @@ export class Document extends DataModel {
 
   async update(changes: Obj, options: Obj = {}) {
     const cls = this.constructor as DocClass;
-    const [doc] = await cls.updateDocuments([{ ...changes, _id: this.id }], { ...options, parent: this.parent as Document | null });
+    const [doc] = await cls.updateDocuments([{ ...changes, _id: this.id }], { ...options, parent: this.parent as Document | null, ...(this.pack ? { pack: this.pack } : {}) });
     return doc;
   }
   async delete(options: Obj = {}) {
@@ -1030,6 +1035,12 @@ export const worldCollections = {
   combats: new Collection<Combat>(),
   scenes: new Scenes(),
 };
+
+/** A pack of game.packs by its collection id (tests/harness/packs.ts); none before the packs are installed. */
+function packCollection(id: string): (Collection<Document> & { locked: boolean; collection: string; writeStored(doc: Document, diff: Obj): void }) | undefined {
+  const packs = (globalThis as unknown as { game?: { packs?: Map<string, unknown> } }).game?.packs;
+  return packs?.get(id) as ReturnType<typeof packCollection>;
+}
 
 function worldCollectionFor(documentName: string): Collection<Document> | undefined {
   const map: Record<string, Collection<Document>> = {

@@ -7,6 +7,7 @@ import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Docume
 import { DataModelValidationError, fields } from "./fields";
 import { ROOT, hbs, loadTemplates, renderTemplate } from "./handlebars";
 import { Roll } from "./roll";
+import { CompendiumCollection, compendiumUuid, compendiumUuidSync, installPacks } from "./packs";
 import { REGION_EVENTS, RegionBehavior, RegionBehaviorType, RegionDocument, Scene, TileDocument, TokenDocument } from "./scene";
 import * as utils from "./utils";
 import { HooksImpl, state, track } from "./world";
@@ -85,6 +86,9 @@ export class ClientSettings {
     this.values.set(id, v);
     if (cfg.scope !== "client") state.writes.push({ userId: state.currentUserId, action: "update", documentName: "Setting", parent: null, ids: [id], data: [v] });
     broadcast(() => cfg.onChange?.(v));
+    // A world setting is a Setting document: every client hears its update (modules watch core.compendiumConfiguration so).
+    const userId = state.currentUserId;
+    if (cfg.scope !== "client") broadcast(() => (globalThis as unknown as { Hooks: HooksImpl }).Hooks.callAll("updateSetting", { key: id, value: v }, { value: v }, {}, userId));
     return v;
   }
 }
@@ -101,6 +105,7 @@ function notifier(type: "info" | "warn" | "error") {
 }
 
 export function fromUuidSync(uuid: string): Document | null {
+  if (uuid.startsWith("Compendium.")) return compendiumUuidSync(uuid) as Document | null;
   const parts = uuid.split(".");
   let doc: Document | undefined;
   for (let i = 0; i < parts.length; i += 2) {
@@ -120,6 +125,8 @@ export function installGlobals(): void {
   const i18n = new I18n();
   const settings = new ClientSettings();
   settings.register("core", "rollMode", { scope: "client", default: "publicroll", type: String });
+  // Each pack's lock and visibility (CompendiumCollection#configure writes it).
+  settings.register("core", "compendiumConfiguration", { scope: "world", default: {}, type: Object });
   const time = {
     worldTime: 0,
     async advance(delta: number) {
@@ -192,6 +199,7 @@ export function installGlobals(): void {
     macros: worldCollections.macros,
     journal: worldCollections.journal,
     scenes: worldCollections.scenes,
+    packs: installPacks(),
     get combat() { return worldCollections.combats.find((c) => (c as unknown as { active: boolean }).active) ?? null; },
     i18n,
     settings,
@@ -205,7 +213,7 @@ export function installGlobals(): void {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError }, regionBehaviors: { RegionBehaviorType } },
     utils: { ...utils, Collection },
-    documents: { Actor, Item, JournalEntry, JournalEntryPage, Macro, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, TileDocument, RegionDocument, RegionBehavior, collections: {} },
+    documents: { Actor, Item, JournalEntry, JournalEntryPage, Macro, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, TileDocument, RegionDocument, RegionBehavior, collections: { CompendiumCollection } },
     dice: { Roll },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
@@ -216,8 +224,8 @@ export function installGlobals(): void {
     },
   };
   Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Macro, JournalEntry, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });
-  // A compendium document is read from its pack (tests/harness/index.ts: addToCompendium).
-  g.fromUuid = async (uuid: string) => (uuid.startsWith("Compendium.") ? ((await import("./index")).compendium.get(uuid) ?? null) : fromUuidSync(uuid));
+  // A compendium document is read from its pack (tests/harness/packs.ts).
+  g.fromUuid = async (uuid: string) => (uuid.startsWith("Compendium.") ? compendiumUuid(uuid) : fromUuidSync(uuid));
   g.renderTemplate = renderTemplate;
   void track;
 }
