@@ -41,7 +41,7 @@ import { rewards } from "./applications/dialogs/reward-dialog";
 import * as rules from "./rules";
 import { promptFallHeight } from "./applications/dialogs/fall-dialog";
 import { FlexJournalEntry, FlexMacro } from "./documents/pack-documents";
-import { registerPackI18n } from "./helpers/pack-i18n";
+import { registerPackI18n } from "./helpers/packs";
 import { registerRuleHelper } from "./helpers/rule-labels";
 import { registerDiceHelper } from "./helpers/dice-text";
 import { registerUnitHelper } from "./helpers/units";
