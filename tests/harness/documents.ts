@@ -369,6 +369,7 @@ export class Document extends DataModel {
       for (const { doc, diff } of diffs) {
         if (!Object.keys(diff).length) continue;
         doc._onUpdate({ ...diff, _id: doc.id }, options, user.id);
+        if (parent) (parent as unknown as { _onUpdateDescendantDocuments?: (...a: unknown[]) => void })._onUpdateDescendantDocuments?.(parent, cls.documentName, [doc], [{ ...diff, _id: doc.id }], options, user.id);
         track((globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => void } }).Hooks.callAll(`update${cls.documentName}`, doc, { ...diff, _id: doc.id }, options, user.id));
       }
     });
@@ -403,6 +404,7 @@ export class Document extends DataModel {
     broadcast(() => {
       for (const doc of docs) {
         doc._onDelete(options, user.id);
+        if (parent) (parent as unknown as { _onDeleteDescendantDocuments?: (...a: unknown[]) => void })._onDeleteDescendantDocuments?.(parent, cls.documentName, [doc], [doc.id], options, user.id);
         track((globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => void } }).Hooks.callAll(`delete${cls.documentName}`, doc, options, user.id));
       }
     });
@@ -871,11 +873,30 @@ export class Combat extends Document {
     };
   }
   get combatants(): Collection<Combatant> { return this.collectionsByName.Combatant as Collection<Combatant>; }
-  /** Like core's setupTurns: the combatants sorted with `_sortCombatants`, which core passes unbound. */
+  /**
+   * Like v13: the turn order as last set up, not sorted again on each read. Core sets it up when the combat is made or
+   * changed and when a combatant is added, changed or removed; a change elsewhere (an actor's data that the sort reads)
+   * leaves it as it was until someone calls setupTurns or debounceSetup (Crucible calls debounceSetup for that).
+   */
+  #turns: Combatant[] | null = null;
   get turns(): Combatant[] {
-    const sort = this._sortCombatants as (a: Combatant, b: Combatant) => number;
-    return this.combatants.contents.sort((a, b) => sort.call(undefined, a, b));
+    return (this.#turns ??= this.setupTurns());
   }
+  /** Like core's setupTurns: the combatants sorted with `_sortCombatants`, which core passes unbound. */
+  setupTurns(): Combatant[] {
+    const sort = this._sortCombatants as (a: Combatant, b: Combatant) => number;
+    return (this.#turns = this.combatants.contents.sort((a, b) => sort.call(undefined, a, b)));
+  }
+  /** Core's debounced setupTurns (on the client that calls it). */
+  debounceSetup(): void {
+    track(new Promise<void>((resolve) => setTimeout(() => {
+      this.setupTurns();
+      resolve();
+    }, 0)));
+  }
+  _onCreateDescendantDocuments(): void { this.setupTurns(); }
+  _onUpdateDescendantDocuments(): void { this.setupTurns(); }
+  _onDeleteDescendantDocuments(): void { this.setupTurns(); }
   /** Core's order: higher initiative first, not yet rolled last, then by id. */
   _sortCombatants(a: Combatant, b: Combatant): number {
     const ia = typeof a.initiative === "number" && Number.isFinite(a.initiative) ? a.initiative : -Infinity;
@@ -942,6 +963,7 @@ export class Combat extends Document {
    */
   override _onUpdate(changed: Obj, options: Obj, userId: string): void {
     super._onUpdate(changed, options, userId);
+    if ("combatants" in changed) this.setupTurns();
     if (!("round" in changed || "turn" in changed)) return;
     if (options.turnEvents === false) return;
     if (worldCollections.users.activeGM?.id !== state.currentUserId) return;
