@@ -813,6 +813,11 @@ export class Combatant extends Document {
   declare tokenId: string | null;
   declare sceneId: string | null;
   get combat(): Combat { return this.parent as Combat; }
+  /** v13: core's one notion of a defeated combatant: marked defeated, or its actor has the defeated status (dead). */
+  get isDefeated(): boolean {
+    const dead = (globalThis as unknown as { CONFIG: { specialStatusEffects: { DEFEATED: string } } }).CONFIG.specialStatusEffects.DEFEATED;
+    return this.defeated || !!this.actor?.statuses?.has(dead);
+  }
   get token(): Document | null {
     const scene = worldCollections.scenes.get(this.sceneId ?? "");
     return scene?.collectionsByName.Token?.get(this.tokenId ?? "") ?? null;
