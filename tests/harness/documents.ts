@@ -700,13 +700,24 @@ export class Actor extends Document {
   get hasPlayerOwner(): boolean {
     return worldCollections.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
   }
-  /** Tokens of this actor on every scene: a synthetic actor's own token, or all linked tokens. */
+  /**
+   * Like v13: the tokens of this actor on the canvas, i.e. on the scene this client views (a synthetic actor's own
+   * token, or the linked ones there); tokens on other scenes are not active (foundryvtt/foundryvtt#9422, #14023).
+   */
   getActiveTokens(_linked = false, document = false): unknown[] {
     const parent = this.parent as Document | null;
+    const viewed = worldCollections.scenes.viewed;
     const tokens = parent?.documentName === "Token"
-      ? [parent]
-      : worldCollections.scenes.contents.flatMap((s) => s.collectionsByName.Token?.filter((t) => (t as unknown as { actorId: string; actorLink: boolean }).actorId === this.id && (t as unknown as { actorLink: boolean }).actorLink) ?? []);
+      ? [parent].filter((t) => t.parent === viewed)
+      : (viewed?.collectionsByName.Token?.filter((t) => (t as unknown as { actorId: string }).actorId === this.id && (t as unknown as { actorLink: boolean }).actorLink) ?? []);
     return document ? tokens : tokens.map((t) => (t as unknown as { object?: unknown }).object ?? t);
+  }
+  /** Like v13: the tokens on every scene (or those given) that this actor's data shows on: its own, or its base actor's tokens (`linked`: only linked ones). */
+  getDependentTokens({ scenes, linked = false }: { scenes?: Document | Document[]; linked?: boolean } = {}): Document[] {
+    const parent = this.parent as Document | null;
+    if (parent?.documentName === "Token") return [parent];
+    const among = scenes ? [scenes].flat() : worldCollections.scenes.contents;
+    return among.flatMap((s) => s.collectionsByName.Token?.filter((t) => (t as unknown as { actorId: string }).actorId === this.id && (!linked || (t as unknown as { actorLink: boolean }).actorLink)) ?? []);
   }
   get token(): Document | null {
     const parent = this.parent as Document | null;
@@ -1042,13 +1053,16 @@ export class JournalEntryPage extends Document {
   }
 }
 
-/** game.scenes: the active scene (flagged `active`), and the one a client views (here: the active one, as a client that has not navigated away). */
+/**
+ * game.scenes: the active scene (flagged `active`), and the one a client views: the active one, as a client that has
+ * not navigated away; with none active, the first scene made (the stand-in's clients all look at it).
+ */
 class Scenes extends Collection<Document> {
   get active(): Document | null {
     return this.find((s) => (s as unknown as { active: boolean }).active) ?? null;
   }
   get viewed(): Document | null {
-    return this.active;
+    return this.active ?? this.contents[0] ?? null;
   }
 }
 
