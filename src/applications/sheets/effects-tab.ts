@@ -98,7 +98,7 @@ function sourceOf(effect: Effect, actor: Actor.Implementation): EffectRow["sourc
   const own = { label: t.localize("FLEX.Effects.Own"), tooltip: t.localize("FLEX.Effects.OwnHint") };
   const origin = effect.origin;
   if (!origin || origin === actor.uuid) return own;
-  let doc = resolve(origin);
+  let doc = documentFromUuid(origin);
   // An effect applied by another effect comes from that effect's actor or item.
   if (doc && (doc as { documentName?: string }).documentName === "ActiveEffect") doc = (doc as { parent?: unknown }).parent ?? null;
   if (doc === actor) return own;
@@ -107,14 +107,6 @@ function sourceOf(effect: Effect, actor: Actor.Implementation): EffectRow["sourc
   return { label: t.localize("FLEX.Effects.UnknownSource"), tooltip: t.localize("FLEX.Effects.UnknownSourceHint") };
 }
 
-/** fromUuidSync throws for some uuids it cannot read synchronously (embedded compendium documents). */
-function resolve(uuid: string): unknown {
-  try {
-    return documentFromUuid(uuid);
-  } catch {
-    return null;
-  }
-}
 
 // Duration ------------------------------------------------------------------------------------------
 
