@@ -107,7 +107,6 @@ function sourceOf(effect: Effect, actor: Actor.Implementation): EffectRow["sourc
   return { label: t.localize("FLEX.Effects.UnknownSource"), tooltip: t.localize("FLEX.Effects.UnknownSourceHint") };
 }
 
-
 // Duration ------------------------------------------------------------------------------------------
 
 const SECONDS = [
