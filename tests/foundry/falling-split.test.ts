@@ -2,9 +2,9 @@
 // of its own and the earlier ones in `movement.chain`, and every part names the movement's final destination. One
 // movement is one fall: of the height between where the movement began and where its last part ended.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, createRegion, createScene, messages, placeToken, resetWorld, settle, type Clients } from "../harness";
+import { as, createRegion, createScene, messages, placeToken, resetWorld, settle, type Clients } from "../harness";
 import { RegionBehaviorType } from "../harness/scene";
-import { d4s, resetFallSettings, roll } from "./falling-helpers";
+import { alrikOf, d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -24,12 +24,7 @@ beforeEach(() => {
 });
 
 async function alrik(scene: Any, at: { col: number; elevation: number }) {
-  const hero = (await createActor({
-    name: "Alrik",
-    type: "character",
-    ownership: { default: 0, [clients.players[0].id]: 3 },
-    system: { attributes: { kk: 8 }, leben: { value: 30, max: 30 } },
-  })) as Any;
+  const hero = await alrikOf(clients.players[0]);
   return { hero, token: (await placeToken(scene, hero, at)) as Any };
 }
 
