@@ -50,6 +50,9 @@ function keepPacksShown(): void {
   noteLocks(packs);
 }
 
+/** The compendium sidebar lists the packs anew. */
+const renderSidebar = () => void ui.compendium?.render();
+
 /** At init. */
 export function registerPackI18n(): void {
   registerIndexFields();
@@ -59,12 +62,12 @@ export function registerPackI18n(): void {
   Hooks.once("setup", keepPacksShown);
   Hooks.once("ready", () => {
     keepPacksShown();
-    (ui as unknown as { compendium?: { render(): unknown } }).compendium?.render();
+    renderSidebar();
   });
   // A pack's lock lives in this world setting; every client hears it change.
-  const onSetting = (setting: { key?: string }) => {
-    if (setting?.key === "core.compendiumConfiguration" && onLocksChanged(systemPacks())) (ui as unknown as { compendium?: { render(): unknown } }).compendium?.render();
+  const onSetting = (setting: Setting.Implementation) => {
+    if (setting?.key === "core.compendiumConfiguration" && onLocksChanged(systemPacks())) renderSidebar();
   };
-  Hooks.on("createSetting", onSetting as never);
-  Hooks.on("updateSetting", onSetting as never);
+  Hooks.on("createSetting", onSetting);
+  Hooks.on("updateSetting", onSetting);
 }

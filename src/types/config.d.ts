@@ -20,6 +20,7 @@ import type { tidyRiding } from "../automation/riding/tidy";
 import type { rollItemByUuid } from "../automation/hotbar";
 import type { advanceBreath } from "../automation/water";
 import type { polymorph } from "../automation/polymorph";
+import type { selfTest } from "../automation/selftest";
 import type { FlexConfig } from "../config";
 import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
@@ -64,6 +65,8 @@ export interface FlexApi {
   rest: typeof rest;
   /** RULES.md §6: transform a character into a creature and back (automation/polymorph). */
   polymorph: typeof polymorph;
+  /** The GM's self-test of the system in this world: its key scenarios, one whispered card (automation/selftest). */
+  selfTest: typeof selfTest;
 }
 
 declare global {
@@ -129,6 +132,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         levelTraining?: { level: number; sessions: number };
         /** R-POLY-1 … 8: the snapshot of the character while it is transformed (read through automation/polymorph). */
         polymorph?: unknown;
+        /** A temporary actor of the self-test, by its run id (automation/selftest): deleted when the run ends. */
+        selfTest?: string;
       };
     };
     Item: {
@@ -184,6 +189,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         training?: unknown;
         command?: unknown;
         polymorph?: unknown;
+        /** The self-test's report (automation/selftest). */
+        selfTest?: unknown;
       };
     };
   }

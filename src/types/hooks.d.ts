@@ -29,4 +29,6 @@ export interface FlexHookSignatures {
   /** Core calls render<Class> for each class of a rendered application; the item sheet's features wire their parts here. */
   renderItemSheetV2: (app: { document?: Item.Implementation | null }, element: HTMLElement) => unknown;
   moveToken: (token: TokenDocument.Implementation, movement: TokenMovementLike, operation: { flexNoFall?: boolean } | undefined, user: User.Implementation) => unknown;
+  /** The system's own: a rest is about to be applied (automation/rest/apply.ts); `advanceTime = false` keeps the time. */
+  "flex.preRest": (data: { actorIds?: string[]; advanceTime?: boolean }) => unknown;
 }

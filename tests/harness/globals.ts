@@ -68,6 +68,9 @@ export class ClientSettings {
   registry = new Map<string, SettingConfig>();
   values = new Map<string, unknown>();
   register(ns: string, key: string, config: SettingConfig): void { this.registry.set(`${ns}.${key}`, config); }
+  /** Settings menus (a button in the settings that opens an application of `type`). */
+  menus = new Map<string, { name?: string; label?: string; hint?: string; icon?: string; type: unknown; restricted?: boolean }>();
+  registerMenu(ns: string, key: string, config: { type: unknown }): void { this.menus.set(`${ns}.${key}`, config); }
   get(ns: string, key: string): unknown {
     const id = `${ns}.${key}`;
     const cfg = this.registry.get(id);

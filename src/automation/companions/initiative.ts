@@ -33,8 +33,7 @@ function changesOrder(changed: { system?: { trainer?: unknown; attributes?: { ge
  */
 function onUpdateActor(actor: Actor.Implementation, changed: Parameters<typeof changesOrder>[0]): void {
   if (!changesOrder(changed)) return;
-  // The types give game.combats' contents a shape without Combat's members (combatants, debounceSetup).
-  for (const combat of (game.combats?.contents ?? []) as unknown as Combat.Implementation[]) {
+  for (const combat of (game.combats?.contents ?? []) as Combat.Implementation[]) {
     if (combat.combatants.some((c) => c.actor?.uuid === actor.uuid)) combat.debounceSetup();
   }
 }
