@@ -46,7 +46,7 @@ export async function postSelfTestCard(report: SelfTestReport): Promise<ChatMess
   return (await ChatMessage.create({
     content,
     whisper: [game.user!.id!],
-    speaker: { alias: game.i18n!.localize("FLEX.SelfTest.Title") },
+    speaker: { alias: "Flex" },
     flags: { flex: { selfTest: { runId: report.runId, results: report.results, leftovers: report.leftovers } } },
   })) as ChatMessage.Implementation | undefined;
 }
