@@ -73,16 +73,15 @@ const attack: Scenario = {
     await ctx.token(attacker, 0);
     const target = await ctx.token(goblin, 1);
     const sword = attacker.items.getName("Kurzschwert")!;
-    await attackWith(sword, attacker, { targets: [target], rollMode: "selfroll" });
-    let message: ChatMessage.Implementation | undefined;
-    await ctx.until(() => !!(message = game.messages!.find((m) => attackRecordOf(m as ChatMessage.Implementation)?.attacker.name === attacker.name) as ChatMessage.Implementation | undefined), new SelfTestFailure("FLEX.SelfTest.Expect.NoAttackCard"));
-    const record = attackRecordOf(message!)!;
+    const message = (await attackWith(sword, attacker, { targets: [target], rollMode: "selfroll" }))?.message;
+    const record = attackRecordOf(message);
+    expectThat(message && record, "NoAttackCard");
     expectThat(record.targets[0]?.status === "hit" && record.damage, "NotHit");
     const goblinNow = () => target.actor!;
-    await attackCardAction(message!, "all", "apply");
+    await attackCardAction(message, "all", "apply");
     const max = 20;
     await ctx.until(() => leben(goblinNow()) === max - record.damage!.total, new SelfTestFailure("FLEX.SelfTest.Expect.NotApplied", { damage: String(record.damage!.total) }));
-    await attackCardAction(message!, "all", "undo");
+    await attackCardAction(message, "all", "undo");
     await ctx.until(() => leben(goblinNow()) === max, new SelfTestFailure("FLEX.SelfTest.Expect.NotUndone", { leben: String(leben(goblinNow())), max: String(max) }));
   },
 };
