@@ -42,10 +42,12 @@ import { rewards } from "./applications/dialogs/reward-dialog";
 import * as rules from "./rules";
 import { promptFallHeight } from "./applications/dialogs/fall-dialog";
 import { FlexJournalEntry, FlexMacro } from "./documents/pack-documents";
-import { registerPackI18n } from "./helpers/pack-i18n";
+import { registerPackI18n } from "./helpers/packs";
 import { registerRuleHelper } from "./helpers/rule-labels";
 import { registerDiceHelper } from "./helpers/dice-text";
 import { registerUnitHelper } from "./helpers/units";
+import { selfTest } from "./automation/selftest";
+import { registerSelfTestMenu } from "./applications/dialogs/selftest-menu";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -98,9 +100,10 @@ Hooks.once("init", () => {
 
   registerActorDirectoryButtons(openEndOfDayDialog);
   registerRestDirectoryButton(() => rest());
+  registerSelfTestMenu();
   registerRewardDirectoryButton(() => rewards());
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest };
 });

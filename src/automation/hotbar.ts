@@ -1,5 +1,6 @@
 // Items on the hotbar: dropping a weapon, spell, creature attack, talent or consumable on a hotbar slot makes
 // a macro that rolls (or uses) it, as dnd5e and Draw Steel do; the same macro is reused, never duplicated.
+import { documentFromUuid } from "../helpers/uuid";
 
 /** What a hotbar macro calls: rolls the item (its attack, check or use) for its owner; null when it is gone. */
 export async function rollItemByUuid(uuid: string): Promise<unknown> {
@@ -18,7 +19,7 @@ const ROLLABLE = new Set(["weapon", "spell", "attack", "talent", "alchemical", "
 /** The hotbarDrop hook: an owned, rollable item becomes a macro in that slot; anything else is core's. */
 function onHotbarDrop(_bar: unknown, data: { type?: string; uuid?: string }, slot: number): boolean | void {
   if (data?.type !== "Item" || typeof data.uuid !== "string") return;
-  const item = fromUuidSync(data.uuid as `Item.${string}`) as Item.Implementation | null;
+  const item = documentFromUuid(data.uuid) as Item.Implementation | null;
   if (!item || !ROLLABLE.has(item.type) || !item.actor) return;
   void assignMacro(item, slot);
   return false;

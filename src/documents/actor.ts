@@ -6,7 +6,8 @@ import { collectCheckAdjustments } from "./check-adjustments";
 import { rollModeOr } from "../helpers/roll-mode";
 import { damageEffectsFor, fallStarterOrNull } from "./features";
 import { addStatuses } from "../helpers/status-effects";
-import { packTranslatedArgs } from "../helpers/pack-i18n";
+import { noteTranslated, packTranslatedArgs } from "../helpers/pack-i18n";
+import { refusedTranslatedWrite } from "../helpers/packs";
 import { sameTalentName, sourceNameOf } from "../data/item/talent-link";
 import { applyHealing, applyHit, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckResult, HealingOutcome, HitOutcome } from "../rules";
@@ -94,6 +95,13 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   /** A document built from one of the system's packs is shown in the world's language (helpers/pack-i18n.ts). */
   constructor(...args: ConstructorParameters<typeof Actor>) {
     super(...packTranslatedArgs(args));
+    noteTranslated(this, args);
+  }
+
+  /** Built translated from a pack, it is never written back into the German pack (helpers/packs.ts). */
+  override async update(...args: Parameters<Actor["update"]>) {
+    if (refusedTranslatedWrite(this)) return undefined;
+    return super.update(...args);
   }
 
   get flexSystem(): Sys {

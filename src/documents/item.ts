@@ -3,7 +3,8 @@
 import type { RollCheckOptions } from "./actor";
 import type { FlexActor } from "./actor";
 import { itemRollerFor, itemUseFor } from "./features";
-import { packTranslatedArgs } from "../helpers/pack-i18n";
+import { noteTranslated, packTranslatedArgs } from "../helpers/pack-i18n";
+import { refusedTranslatedWrite } from "../helpers/packs";
 
 export type ItemRollOptions = Omit<RollCheckOptions, "attribute" | "talent"> & {
   /** The distance to the target in Schritt (a ranged weapon under water may not exceed its range). */
@@ -14,6 +15,13 @@ export class FlexItem<out SubType extends Item.SubType = Item.SubType> extends I
   /** A document built from one of the system's packs is shown in the world's language (helpers/pack-i18n.ts). */
   constructor(...args: ConstructorParameters<typeof Item>) {
     super(...packTranslatedArgs(args));
+    noteTranslated(this, args);
+  }
+
+  /** Built translated from a pack, it is never written back into the German pack (helpers/packs.ts). */
+  override async update(...args: Parameters<Item["update"]>) {
+    if (refusedTranslatedWrite(this)) return undefined;
+    return super.update(...args);
   }
 
   /** Rolls this item for the owning actor; null when it has no owner or nothing to roll. */

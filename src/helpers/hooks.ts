@@ -8,6 +8,11 @@ export function onHook<K extends keyof FlexHookSignatures>(name: K, fn: FlexHook
   return (Hooks.on as unknown as (hook: string, handler: FlexHookSignatures[K]) => number)(name, fn);
 }
 
+/** Hooks.off for a hook registered with onHook. */
+export function offHook<K extends keyof FlexHookSignatures>(name: K, id: number): void {
+  (Hooks.off as unknown as (hook: string, id: number) => void)(name, id);
+}
+
 /** The system's own hooks for modules (`flex.preRest`, `flex.rest`, …); the Foundry types list only core's. */
 type SystemHooks = { call: (hook: string, ...args: unknown[]) => boolean; callAll: (hook: string, ...args: unknown[]) => boolean };
 

@@ -10,9 +10,11 @@ const isPlainObject = (v: unknown): v is Obj => v !== null && typeof v === "obje
 
 /** The language the documents are written in. */
 export const SOURCE_LANGUAGE = "de";
+/** The languages every pack document carries a translation into (tools/pack-i18n.mjs checks the same list). */
+export const PACK_LANGUAGES = ["en", "ru"] as const;
 
 /** The pack id prefix of this system's compendiums ("flex.talente"). */
-const SYSTEM_PACK = /^flex\./;
+export const SYSTEM_PACK = /^flex\./;
 
 /** The translation a document carries for `lang`, or null (none, German, or a corrupt flag). */
 export function translationOf(source: unknown, lang: string): Obj | null {
@@ -92,10 +94,17 @@ export function packLanguage(): string | null {
 }
 
 /** True for a locked pack of this system: its documents are shown translated (an unlocked one is being edited). */
-function isTranslatedPack(pack: unknown): pack is string {
+export function isTranslatedPack(pack: unknown): pack is string {
   if (typeof pack !== "string" || !SYSTEM_PACK.test(pack)) return false;
   const collection = (globalThis as { game?: { packs?: { get(id: string): { locked?: boolean } | undefined } } }).game?.packs?.get(pack);
   return collection?.locked !== false;
+}
+
+/** The language a document built with these arguments is shown in: one of the system's locked packs, another world language. */
+function translatingTo(args: unknown[]): string | null {
+  const context = args[1];
+  const lang = packLanguage();
+  return lang && isPlainObject(context) && isTranslatedPack((context as Obj).pack) ? lang : null;
 }
 
 /**
@@ -103,58 +112,27 @@ function isTranslatedPack(pack: unknown): pack is string {
  * system's packs (Foundry passes `{ pack }` in the context of a document built from a compendium).
  */
 export function packTranslatedArgs<A extends unknown[]>(args: A): A {
-  const [data, context] = args;
-  const lang = packLanguage();
-  if (!lang || !isPlainObject(context) || !isTranslatedPack((context as Obj).pack)) return args;
+  const lang = translatingTo(args);
+  if (!lang) return args;
   const out = [...args] as A;
-  out[0] = translateSource(data, lang);
+  out[0] = translateSource(args[0], lang);
   return out;
 }
 
-/** The translated name of a compendium index entry (the index holds flags.flex.i18n, see registerPackI18n). */
-export function translateIndexEntry(entry: Obj, lang: string): void {
-  const t = translationOf(entry, lang);
-  if (t && typeof t.name === "string" && t.name.trim() && typeof entry.name === "string") entry.name = t.name;
+// The documents this client built translated (held by their pack's cache, or a sheet): never written back.
+const translatedDocuments = new WeakSet<object>();
+
+/** After construction: remembers a document that packTranslatedArgs translated (called with the same arguments). */
+export function noteTranslated(doc: object, args: unknown[]): void {
+  if (translatingTo(args)) translatedDocuments.add(doc);
 }
 
-interface PackLike {
-  collection: string;
-  metadata?: { name?: string; label?: string };
-  locked?: boolean;
-  index: Iterable<Obj>;
-  folders?: Iterable<{ name: string; _source: Obj; updateSource?(changes: Obj): unknown }>;
-  getIndex?(options?: { fields?: string[] }): Promise<unknown>;
-}
-
-/** Translates the index entries and folders of the system's locked packs in place (nothing is written). */
-export async function translatePacks(packs: Iterable<PackLike>, lang: string): Promise<number> {
-  let count = 0;
-  for (const pack of packs) {
-    if (!SYSTEM_PACK.test(pack.collection) || pack.locked === false) continue;
-    for (const entry of pack.index) {
-      const before = entry.name;
-      translateIndexEntry(entry, lang);
-      if (entry.name !== before) count++;
-    }
-    for (const folder of pack.folders ?? []) {
-      const t = translationOf(folder._source, lang);
-      if (t && typeof t.name === "string" && t.name.trim()) folder.updateSource?.({ name: t.name });
-    }
+/** Whether the document, or the one it is part of (a creature's attack, a journal's page), was built translated. */
+export function isTranslatedInstance(doc: { parent?: unknown } | null | undefined): boolean {
+  for (let d: { parent?: unknown } | null | undefined = doc; d; d = d.parent as { parent?: unknown } | null | undefined) {
+    if (translatedDocuments.has(d)) return true;
   }
-  return count;
-}
-
-/** The system's packs get their label in the world's language (FLEX.Pack.<name>); the manifest's is German. */
-export function labelPacks(packs: Iterable<PackLike>, localize: (key: string) => string | null): void {
-  for (const pack of packs) {
-    if (!SYSTEM_PACK.test(pack.collection) || !pack.metadata?.name) continue;
-    const label = localize(`FLEX.Pack.${pack.metadata.name}`);
-    try {
-      if (label) pack.metadata.label = label;
-    } catch {
-      // A read-only metadata object keeps the manifest's label.
-    }
-  }
+  return false;
 }
 
 /** Drops the translations from a document that is created in the world (imported from a pack): they serve the pack. */
@@ -162,44 +140,3 @@ export function withoutPackTranslations(source: Obj): Obj | null {
   const flex = isPlainObject(source.flags) ? ((source.flags as Obj).flex as Obj | undefined) : undefined;
   return isPlainObject(flex) && "i18n" in (flex as Obj) ? { "flags.flex.-=i18n": null } : null;
 }
-
-interface PreCreated {
-  _source: Obj;
-  updateSource(changes: Obj): unknown;
-  items?: Iterable<{ _source: Obj; updateSource(changes: Obj): unknown }>;
-}
-
-/** The document kinds of the system's packs: their index carries the translations. */
-const PACK_DOCUMENTS = ["Actor", "Item", "JournalEntry", "Macro"] as const;
-
-/**
- * At init: the packs' index entries carry their translations (so the sidebar lists them translated), and a
- * document imported into the world leaves them behind. At ready: the index names and pack folders are translated.
- */
-export function registerPackI18n(): void {
-  const config = CONFIG as unknown as Record<string, { compendiumIndexFields?: string[] } | undefined>;
-  for (const name of PACK_DOCUMENTS) {
-    const entry = config[name];
-    if (entry) entry.compendiumIndexFields = [...new Set([...(entry.compendiumIndexFields ?? []), "flags.flex.i18n"])];
-    Hooks.on(`preCreate${name}` as "preCreateItem", (doc: PreCreated) => {
-      const changes = withoutPackTranslations(doc._source);
-      if (changes) doc.updateSource(changes);
-      // An actor's own items (a creature's attacks) come along in its source, built before this hook.
-      for (const item of doc.items ?? []) {
-        const own = withoutPackTranslations(item._source);
-        if (own) item.updateSource(own);
-      }
-    });
-  }
-  Hooks.once("setup", () => {
-    const packs = (game as unknown as { packs?: Iterable<PackLike> }).packs;
-    if (packs) labelPacks(packs, (key) => (game.i18n!.has(key) ? game.i18n!.localize(key) : null));
-  });
-  Hooks.once("ready", async () => {
-    const lang = packLanguage();
-    const packs = (game as unknown as { packs?: Iterable<PackLike> }).packs;
-    if (!lang || !packs) return;
-    if (await translatePacks(packs, lang)) (ui as unknown as { compendium?: { render(): unknown } }).compendium?.render();
-  });
-}
-

@@ -34,6 +34,18 @@ export function unitText(unit: Unit, n: number): string {
   return i18n.format(i18n.has(key, false) ? key : `FLEX.Unit.${unit}.other`, { n: count });
 }
 
+/** The fractions a Stufe takes below 1 (RULES.md: Stufe ¼ and ½ creatures), written as Flex's tables write them. */
+const STUFE_FRACTIONS = new Map([[0.25, "¼"], [0.5, "½"], [0.75, "¾"]]);
+
+/** A creature's Stufe as the tables write it: "¼", "½", "1", "2"; a whole part with a fraction "1½". */
+export function stufeText(value: number): string {
+  const whole = Math.floor(value);
+  const fraction = STUFE_FRACTIONS.get(value - whole);
+  if (fraction) return whole > 0 ? `${whole}${fraction}` : fraction;
+  const lang = game.i18n?.lang || "en";
+  return cached(numberCache, lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2, useGrouping: false })).format(value);
+}
+
 /** The Handlebars helper `{{flexUnit "Schritt" n}}`. */
 export function registerUnitHelper(): void {
   const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;

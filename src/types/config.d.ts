@@ -20,6 +20,7 @@ import type { tidyRiding } from "../automation/riding/tidy";
 import type { rollItemByUuid } from "../automation/hotbar";
 import type { advanceBreath } from "../automation/water";
 import type { polymorph } from "../automation/polymorph";
+import type { selfTest } from "../automation/selftest";
 import type { FlexConfig } from "../config";
 import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
@@ -64,6 +65,8 @@ export interface FlexApi {
   rest: typeof rest;
   /** RULES.md §6: transform a character into a creature and back (automation/polymorph). */
   polymorph: typeof polymorph;
+  /** The GM's self-test of the system in this world: its key scenarios, one whispered card (automation/selftest). */
+  selfTest: typeof selfTest;
 }
 
 declare global {
@@ -131,6 +134,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         polymorph?: unknown;
         /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
         tasks?: string[];
+        /** A temporary actor of the self-test, by its run id (automation/selftest): deleted when the run ends. */
+        selfTest?: string;
       };
     };
     Item: {
@@ -204,6 +209,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         polymorph?: unknown;
         /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
         tasks?: string[];
+        /** The self-test's report (automation/selftest). */
+        selfTest?: unknown;
       };
     };
   }

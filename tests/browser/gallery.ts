@@ -21,6 +21,7 @@ import { statePages } from "./gallery-states";
 import { HEADER_CONTROLS, sheetHtml as sheetPage } from "./sheet-page";
 import { ridingPages } from "./gallery-riding";
 import { shortCombatPages } from "./gallery-short-combat";
+import { selfTestPages } from "./gallery-selftest";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -281,6 +282,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await polymorphPages(add, { clients, hero });
     await packPages(add);
     await statePages(add, { clients, hero });
+    await selfTestPages(add, { clients });
   }
   return pages;
 }

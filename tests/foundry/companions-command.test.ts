@@ -80,6 +80,14 @@ describe("R-COMP-4 a companion shares its trainer's initiative position", () => 
     expect(names(combat)).toEqual(["Goblin", "Rikka", "Grauwolf"]);
   });
 
+  it("its trainer changed mid-fight: the turn order follows on every client (no combatant changed, the turns set up again)", async () => {
+    const { combat, wolf } = await fight();
+    expect(names(combat)).toEqual(["Rikka", "Grauwolf", "Goblin"]);
+    await as(clients.gms[0], () => wolf.update({ "system.trainer": null }));
+    await settle();
+    for (const user of clients.all) expect(await as(user, () => names(combat)), user.name).toEqual(["Rikka", "Goblin", "Grauwolf"]);
+  });
+
   it("without its trainer in the fight it keeps its own place", async () => {
     const { combat } = await fight();
     await as(clients.gms[0], () => combat.turns[0].delete());

@@ -1,5 +1,5 @@
 // Shared by the falling tests: dice sequences and the fall settings' defaults.
-import { queueDice } from "../harness";
+import { createActor, queueDice } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -11,4 +11,14 @@ export const d4s = (...results: number[]) => results.map((r) => [4, r] as [numbe
 export function resetFallSettings(): void {
   const g = globalThis as Any;
   for (const key of ["fallAutomatic", "fallRoller", "fallAutoApply"]) g.game.settings.values.delete(`flex.${key}`);
+}
+
+/** Alrik, `player`'s character (KK W8, no Athletik, 30 Leben). */
+export async function alrikOf(player: Any): Promise<Any> {
+  return createActor({
+    name: "Alrik",
+    type: "character",
+    ownership: { default: 0, [player.id]: 3 },
+    system: { attributes: { kk: 8 }, leben: { value: 30, max: 30 } },
+  });
 }

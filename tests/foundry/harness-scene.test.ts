@@ -6,6 +6,7 @@ import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
+const g = globalThis as Any;
 const pit = { type: "flex.pit", system: { height: 4 } };
 beforeEach(() => {
   clients = resetWorld({ gms: 2, players: 2 });
@@ -46,5 +47,30 @@ describe("harness scenes", () => {
     expect([flyer.x, flyer.y]).toEqual([600, 100]);
     expect([walker.x, walker.y]).toEqual([250, 200]);
     expect(messages().map((m: Any) => m.flags.flex.fall.faller.name)).toEqual(["Alrik"]);
+  });
+
+  it("a movement split at a region's edge: each part has its own id, names the earlier ones and the movement's end; an undo reverts the movement recorded last", async () => {
+    const scene = await createScene();
+    await createRegion(scene, { col: 3, behaviors: [pit] });
+    const bird = (await createActor({ name: "Krähe", type: "creature" })) as Any;
+    const token = (await placeToken(scene, bird)) as Any;
+    await token.toggleStatusEffect?.("fly", { active: true });
+    const parts: Any[] = [];
+    const id = g.Hooks.on("moveToken", (_t: Any, movement: Any, _o: Any, user: Any) => (user.isSelf ? parts.push(movement) : undefined));
+    try {
+      await token.move({ x: 600, elevation: 2, action: "fly" });
+      await settle();
+      // Into the pit's field and out of it: three parts.
+      expect(parts.map((p) => p.chain)).toEqual([[], [parts[0].id], [parts[0].id, parts[1].id]]);
+      for (const part of parts) expect(part.destination).toMatchObject({ x: 600, elevation: 2 });
+      expect(parts.map((p) => p.passed.waypoints.at(-1).x)).toEqual([250, 350, 600]);
+      expect(new Set(token._source._movementHistory.map((e: Any) => e.movementId))).toEqual(new Set([parts[0].id]));
+      await token.move({ x: 600, y: 300 });
+      await token.move({ x: 600, y: 0 }, { method: "undo" });
+      expect(parts.at(-1).method).toBe("undo");
+      expect(new Set(token._source._movementHistory.map((e: Any) => e.movementId))).toEqual(new Set([parts[0].id]));
+    } finally {
+      g.Hooks.off("moveToken", id);
+    }
   });
 });

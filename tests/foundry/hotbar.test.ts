@@ -21,6 +21,14 @@ async function swordsman() {
 }
 
 describe("dropping an item on the hotbar", () => {
+  it("an attack of a creature in a compendium (which fromUuidSync cannot read while its creature is not loaded) is left to core, no error", async () => {
+    const uuid = "Compendium.flex.bestiarium.Actor.wolf000000000000.Item.bite000000000000";
+    const answer = await as(clients.players[0], () => g.Hooks.call("hotbarDrop", {}, { type: "Item", uuid }, 5));
+    await settle();
+    expect(answer).toBe(true);
+    expect(worldCollections.macros.size).toBe(0);
+  });
+
   it("makes one script macro in that slot (a second drop reuses it), and the macro makes the attack", async () => {
     const { sword } = await swordsman();
     const drop = (slot: number) => as(clients.players[0], () => g.Hooks.call("hotbarDrop", {}, { type: "Item", uuid: sword.uuid }, slot));

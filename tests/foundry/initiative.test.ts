@@ -148,6 +148,8 @@ describe("R-CORE-14 ties are broken by the higher GE value, then at random", () 
     const [trainer, , companion] = combatants;
     expect(combat.turns.map((c: Any) => c.name)).toEqual(["Begleiter", "Fremder", "Trainer"]);
     registerCombatantSortKey((c) => (c.id === companion.id ? { ...initiativeSortKey(trainer), after: 1 } : initiativeSortKey(c)));
+    // In play the key is registered at init; here the turns are set up again, as core does on the next change.
+    combat.setupTurns();
     expect(combat.turns.map((c: Any) => c.name)).toEqual(["Fremder", "Trainer", "Begleiter"]);
   });
 });

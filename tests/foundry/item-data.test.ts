@@ -1,12 +1,13 @@
 // The data a Flex fight needs (issue 9): a creature attack's own check (R-CORE-10), a spell's damage and
 // healing (R-CORE-12/13), what a use spends (R-CORE-15), a weapon's Kampfart and a spell's Zauberschule
 // chosen from the talents there are, and the world settings for applying damage and creature defence.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { normaliseAttackCheck } from "../../src/data/item/fields";
 import { creatureDefenceMode, damageApplyMode } from "../../src/helpers/settings";
-import { as, createActor, resetWorld, state, type Clients } from "../harness";
+import { as, createActor, packs, resetWorld, state, type Clients } from "../harness";
+import { storeInPack } from "../harness/packs";
 import { fillIn } from "../harness/applications";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -262,23 +263,18 @@ describe("R-CORE-13 a spell's Zauberschule is chosen from its actor's talents", 
 });
 
 describe("an unowned weapon or spell chooses from the world's talents and the talent compendium", () => {
-  afterEach(() => {
-    delete g.game.packs;
-  });
+  const talente = () => packs.get("flex.talente")!;
 
   it("world talents of the category and the compendium's index, each once; the stored name kept, not flagged", async () => {
     await g.Item.createDocuments(TALENTS.map((t) => ({ ...t })));
-    const index = [
-      { _id: "1", name: "Klingenwaffen", type: "talent", system: { kategorie: "kampfart" } },
-      { _id: "2", name: "Waffenloser Kampf", type: "talent", system: { kategorie: "kampfart" } },
-      { _id: "3", name: "Heilmagie", type: "talent", system: { kategorie: "zauberschule" } },
-    ];
-    const asked: unknown[] = [];
-    g.game.packs = new Map([["flex.talente", { getIndex: async (options: unknown) => (asked.push(options), index) }]]);
+    storeInPack("talente", [
+      { _id: "1".repeat(16), name: "Klingenwaffen", type: "talent", system: { kategorie: "kampfart" } },
+      { _id: "2".repeat(16), name: "Waffenloser Kampf", type: "talent", system: { kategorie: "kampfart" } },
+      { _id: "3".repeat(16), name: "Heilmagie", type: "talent", system: { kategorie: "zauberschule" } },
+    ]);
+    await talente().getIndex();
     const [axt] = await g.Item.createDocuments([{ name: "Axt", type: "weapon", system: { talent: "Hiebwaffen" } }]);
     const choice = await choiceOf(await itemSheet(axt));
-    expect(asked.length).toBeGreaterThan(0);
-    for (const options of asked) expect(options).toEqual({ fields: ["system.kategorie"] });
     expect(choice).toMatchObject({ select: true, warning: null });
     expect(optionsOf(choice)).toEqual([
       ["", "– wählen –", false, false],
@@ -291,14 +287,14 @@ describe("an unowned weapon or spell chooses from the world's talents and the ta
 
   it("a compendium that cannot be read leaves the world's talents", async () => {
     await g.Item.createDocuments(TALENTS.map((t) => ({ ...t })));
-    g.game.packs = new Map([["flex.talente", { getIndex: async () => { throw new Error("offline"); } }]]);
+    const offline = vi.spyOn(talente(), "getIndex").mockRejectedValue(new Error("offline"));
     const [zauber] = await g.Item.createDocuments([{ name: "Funke", type: "spell" }]);
-    const warn = console.warn;
-    console.warn = () => {};
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     try {
       expect(optionsOf(await choiceOf(await itemSheet(zauber))).map((o: Any) => o[0])).toEqual(["", "Elementarmagie"]);
     } finally {
-      console.warn = warn;
+      offline.mockRestore();
+      warn.mockRestore();
     }
   });
 

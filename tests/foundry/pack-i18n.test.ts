@@ -2,8 +2,9 @@
 // document itself; flags.flex.i18n.<lang> carries English and Russian. What a user sees: the sheet of a pack
 // document, what they import, and the automation still finding a talent named in German by the rules.
 import { beforeEach, describe, expect, it } from "vitest";
-import { translatePacks, translateSource, TRANSLATABLE_PATHS } from "../../src/helpers/pack-i18n";
-import { TRANSLATABLE_PATHS as TOOL_PATHS } from "../../tools/pack-i18n.mjs";
+import { PACK_LANGUAGES, translateSource, TRANSLATABLE_PATHS } from "../../src/helpers/pack-i18n";
+import { keepIndexShown, showPack } from "../../src/helpers/pack-index";
+import { PACK_LANGUAGES as TOOL_LANGUAGES, TRANSLATABLE_PATHS as TOOL_PATHS } from "../../tools/pack-i18n.mjs";
 import { addDocumentToCompendium, createActor, resetWorld, state } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -96,6 +97,7 @@ describe("a pack document in the world's language", () => {
 
   it("the runtime and the pack check agree on what a translation may change", () => {
     expect([...TRANSLATABLE_PATHS]).toEqual(TOOL_PATHS);
+    expect([...PACK_LANGUAGES]).toEqual(TOOL_LANGUAGES);
     const out = translateSource({ name: "A", img: "a.svg", system: { schaden: "1W6" }, flags: { flex: { i18n: { en: { name: "B", img: "evil.svg", system: { schaden: "99W6" } } } } } }, "en");
     expect(out).toMatchObject({ name: "B", img: "a.svg", system: { schaden: "1W6" } });
   });
@@ -154,18 +156,30 @@ describe("the compendium sidebar lists the packs translated", () => {
   const pack = (collection: string, locked = true) => ({
     collection,
     locked,
-    index: [{ _id: "a", name: "Athletik", flags: { flex: { i18n: { en: { name: "Athletics" } } } } }, { _id: "b", name: "Ohne Übersetzung" }],
-    folders: [{ name: "Kampf", _source: { name: "Kampf", flags: { flex: { i18n: { en: { name: "Combat" } } } } }, updateSource(c: Any) { this.name = c.name; } }],
+    index: new Map([
+      ["a", { _id: "a", name: "Athletik", flags: { flex: { i18n: { en: { name: "Athletics" } } } } }],
+      ["b", { _id: "b", name: "Ohne Übersetzung" }],
+    ]),
+    folders: [{ name: "Kampf", _source: { name: "Kampf", flags: { flex: { i18n: { en: { name: "Combat" } } } } }, updateSource(c: Any) { this._source = { ...this._source, name: c.name, flags: { flex: { ...this._source.flags.flex, sourceName: c["flags.flex.sourceName"] } } }; this.name = c.name; } }],
+    getIndex: async () => undefined,
   });
 
   it("index names and folders of the system's locked packs; another package's pack and an unlocked one stay", async () => {
+    g.game.i18n.lang = "en";
     const own = pack("flex.talente");
     const other = pack("world.talente");
-    const editing = pack("flex.ausruestung", false);
-    expect(await translatePacks([own, other, editing], "en")).toBe(1);
-    expect(own.index.map((e) => e.name)).toEqual(["Athletics", "Ohne Übersetzung"]);
+    const packs = new Map([["flex.talente", own], ["world.talente", other], ["flex.ausruestung", pack("flex.ausruestung", false)]]);
+    const real = g.game.packs;
+    g.game.packs = packs;
+    try {
+      for (const p of packs.values()) showPack(p);
+      keepIndexShown(other);
+    } finally {
+      g.game.packs = real;
+    }
+    expect([...own.index.values()].map((e) => e.name)).toEqual(["Athletics", "Ohne Übersetzung"]);
     expect(own.folders[0]!.name).toBe("Combat");
-    expect(other.index[0]!.name).toBe("Athletik");
-    expect(editing.index[0]!.name).toBe("Athletik");
+    expect(other.index.get("a")!.name).toBe("Athletik");
+    expect(packs.get("flex.ausruestung")!.index.get("a")!.name).toBe("Athletik");
   });
 });

@@ -2,7 +2,7 @@
 // become (the world's creatures the user may see, then the system's creature packs) and transforms into it.
 import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, addToCompendium, resetWorld, settle, state, type Clients } from "../harness";
+import { as, addDocumentToCompendium, addToCompendium, resetWorld, settle, state, type Clients } from "../harness";
 import { DialogV2 } from "../harness/applications";
 import { alrik, essence, ownedBy, wolf } from "./polymorph-helpers";
 
@@ -89,25 +89,15 @@ describe("switching verwandelt on asks for the form", () => {
   });
 
   it("the system's creature packs are offered under their label, and a creature from one is taken from the pack", async () => {
-    const g = globalThis as Any;
     const hero = await alrik();
     const uuid = addToCompendium("bestiarium", { name: "Höhlenbär", type: "creature", system: { stufe: 2 } });
-    const id = uuid.split(".").at(-1);
-    g.game.packs = [
-      { collection: "flex.bestiarium", documentName: "Actor", metadata: { label: "Bestiarium" }, index: [{ _id: id, name: "Höhlenbär", type: "creature", system: { stufe: 2 } }] },
-      { collection: "flex.talente", documentName: "Item", metadata: { label: "Talente" }, index: [{ _id: "t", name: "Athletik", type: "talent" }] },
-      { collection: "world.monster", documentName: "Actor", metadata: { label: "Monster" }, index: [{ _id: "m", name: "Fremdes Monster", type: "creature" }] },
-    ];
-    try {
-      DialogV2.answers.push({ form: uuid });
-      await hero.toggleStatusEffect("polymorphed", { active: true });
-      for (let i = 0; i < 100 && !hero.getFlag("flex", "polymorph"); i++) await new Promise((r) => setTimeout(r, 5));
-      const groups = parse(String(DialogV2.prompts[0]!.content)).querySelectorAll("optgroup").map((o) => o.getAttribute("label"));
-      expect(groups).toEqual(["Bestiarium"]);
-      expect(offered(DialogV2.prompts[0])).toEqual(["Höhlenbär (Stufe 2)"]);
-      expect(hero.getFlag("flex", "polymorph")?.form?.name).toBe("Höhlenbär");
-    } finally {
-      delete g.game.packs;
-    }
+    addDocumentToCompendium("talente", "Item", { name: "Athletik", type: "talent" });
+    DialogV2.answers.push({ form: uuid });
+    await hero.toggleStatusEffect("polymorphed", { active: true });
+    for (let i = 0; i < 100 && !hero.getFlag("flex", "polymorph"); i++) await new Promise((r) => setTimeout(r, 5));
+    const groups = parse(String(DialogV2.prompts[0]!.content)).querySelectorAll("optgroup").map((o) => o.getAttribute("label"));
+    expect(groups).toEqual(["Bestiarium"]);
+    expect(offered(DialogV2.prompts[0])).toEqual(["Höhlenbär (Stufe 2)"]);
+    expect(hero.getFlag("flex", "polymorph")?.form?.name).toBe("Höhlenbär");
   });
 });

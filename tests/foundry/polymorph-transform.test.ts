@@ -231,6 +231,17 @@ describe("R-POLY-5 / R-POLY-6 damage comes off the character's own Leben through
 });
 
 describe("R-POLY-8 turning back restores everything, with a card", () => {
+  it("a linked actor with tokens on two scenes: the one not in view changes its look and gets it back too", async () => {
+    const hero = await alrik();
+    const [viewed, other] = [await createScene({ name: "Marktplatz" }), await createScene({ name: "Katakomben" })];
+    const here = await placeToken(viewed, hero, { texture: { src: "alrik.webp" } });
+    const there = await placeToken(other, hero, { texture: { src: "alrik.webp" } });
+    await poly().transform(hero, await wolf(), { rename: true });
+    for (const token of [here, there]) expect([token.texture.src, token.width, token.name]).toEqual(["wolf-token.webp", 2, "Wolf"]);
+    await poly().revert(hero);
+    for (const token of [here, there]) expect([token.texture.src, token.width, token.name]).toEqual(["alrik.webp", 1, "Alrik"]);
+  });
+
   it("a linked actor with a token: values, items, effects and the token's look come back exactly", async () => {
     const hero = await alrik();
     const scene = await createScene();

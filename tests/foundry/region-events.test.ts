@@ -5,7 +5,7 @@
 // one client: the one whose user caused it.
 import { beforeEach, describe, expect, it } from "vitest";
 import { as, createActor, createRegion, createScene, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
-import { d4s, resetFallSettings, roll } from "./falling-helpers";
+import { alrikOf, d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -21,12 +21,7 @@ beforeEach(() => {
 /** A scene and Alrik, player 1's character (KK W8, no Athletik, 30 Leben). */
 async function world() {
   const scene = (await createScene()) as Any;
-  const hero = (await createActor({
-    name: "Alrik",
-    type: "character",
-    ownership: { default: 0, [clients.players[0].id]: 3 },
-    system: { attributes: { kk: 8 }, leben: { value: 30, max: 30 } },
-  })) as Any;
+  const hero = await alrikOf(clients.players[0]);
   return { scene, hero };
 }
 

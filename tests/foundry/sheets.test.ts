@@ -4,7 +4,7 @@
 // nothing private; every roll button shows a dice icon; Benutzen spends one of a consumable and Heilen heals
 // by the amount asked. Drag and drop: sheet-drag.test.ts.
 import { parse } from "node-html-parser";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
@@ -190,6 +190,26 @@ describe("hidden tabs are drawn when shown (a big inventory costs only while it 
     expect(panel(sheet, "effects").querySelector("section[data-effect-group]")).not.toBeNull();
     expect(panel(sheet, "inventory").classList.contains("active")).toBe(false);
     expect(selected(sheet)).toEqual(["effects"]);
+  });
+
+  it("closed while a tab is being drawn: no error anywhere, and it stays closed", async () => {
+    const sheet = await open(CharacterSheet, await hero());
+    const rejected: unknown[] = [];
+    const onRejection = (reason: unknown) => rejected.push(reason);
+    process.on("unhandledRejection", onRejection);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      sheet.changeTab("inventory", "primary");
+      await sheet.close();
+      await renderSettled(sheet);
+      await new Promise((r) => setTimeout(r, 10));
+      expect(rejected).toEqual([]);
+      expect(logged).not.toHaveBeenCalled();
+      expect(sheet.rendered).toBe(false);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+      logged.mockRestore();
+    }
   });
 
   it("a creature's sheet draws its Fähigkeiten when shown", async () => {

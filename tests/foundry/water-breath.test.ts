@@ -209,6 +209,30 @@ describe("who takes part", () => {
     expect(sys(dead).atem.wuerfel).toBeNull();
     expect((messages()[0] as Any).content).not.toContain("Olaf");
   });
+
+  it("whoever core counts as defeated (Combatant#isDefeated, which a module may widen) does not breathe", async () => {
+    const [olaf, pia] = [await diver("Olaf", 8), await diver("Pia", 8)];
+    const scene = await createScene();
+    const tokens = [await placeToken(scene, olaf), await placeToken(scene, pia, { col: 1 })];
+    const combat = await g.Combat.create({});
+    await combat.createEmbeddedDocuments("Combatant", tokens.map((t: Any) => ({ actorId: t.actorId, tokenId: t.id, sceneId: scene.id })));
+    await combat.startCombat();
+    await settle();
+    // A module that counts the unconscious as defeated, as some combat-tracker modules do.
+    const Cls = g.CONFIG.Combatant.documentClass;
+    const core = Object.getOwnPropertyDescriptor(g.Combatant.prototype, "isDefeated")!;
+    Object.defineProperty(Cls.prototype, "isDefeated", { configurable: true, get() { return core.get!.call(this) || this.actor?.statuses.has("unconscious"); } });
+    try {
+      await olaf.toggleStatusEffect("unconscious", { active: true });
+      rolls([8, 1]);
+      await advance(combat);
+      expect((messages()[0] as Any).rolls).toHaveLength(1);
+      expect((messages()[0] as Any).content).not.toContain("Olaf");
+      expect(sys(olaf).atem.wuerfel).toBeNull();
+    } finally {
+      delete Cls.prototype.isDefeated;
+    }
+  });
 });
 
 describe("creatures and unlinked tokens breathe too", () => {

@@ -53,8 +53,13 @@ export class ApplicationV2 {
       cfg.tabs.map((t) => [t.id, { id: t.id, group, icon: t.icon, label: t.label ?? (cfg.labelPrefix ? `${cfg.labelPrefix}.${t.id}` : t.id), active: t.id === active, cssClass: t.id === active ? "active" : "" }]),
     );
   }
-  /** Like v13: the group's active tab, and on a rendered application the `active` class moved on its nav links and panels. */
+  /**
+   * Like v13: the group's active tab, and the `active` class moved on its nav links and panels. v13 reads the element
+   * for that, so on an application that was closed (no element) it throws, as a browser's console shows (issue 24).
+   * (Before the first render the stand-in only notes the tab, as the tests choose a sheet's first tab so.)
+   */
   changeTab(tab: string, group: string, _options: Obj = {}): void {
+    if (!this.rendered && this.#closes > 0) throw new TypeError("Cannot read properties of null (reading 'querySelectorAll')");
     this.tabGroups[group] = tab;
     const element = this.element;
     if (!element) return;
@@ -94,11 +99,17 @@ export class ApplicationV2 {
   }
   async #render(options: Obj | boolean): Promise<this> {
     const opts: Obj = typeof options === "boolean" ? { force: options } : { ...options };
+    // Like v13: a render that is not forced leaves a closed application closed. (One never rendered still opens, as
+    // the tests open their sheets so.)
+    if (!this.rendered && this.#closes > 0 && !opts.force) return this;
     opts.isFirstRender = !this.rendered;
+    const closes = this.#closes;
     this._configureRenderOptions(opts);
     if (opts.isFirstRender && (this.options.window as Obj | undefined)?.frame !== false) await this._renderFrame(opts);
     const context = await this._prepareContext(opts);
     const rendered = await this._renderHTML(context, opts);
+    // Closed while it was being prepared: nothing is placed, the application stays closed.
+    if (this.#closes !== closes) return this;
     this.#placeParts(rendered, opts);
     this.rendered = true;
     this.renderCount += 1;
@@ -133,7 +144,10 @@ export class ApplicationV2 {
   }
   async _onFirstRender(_context: Obj, _options: Obj): Promise<void> {}
   async _onRender(_context: Obj, _options: Obj): Promise<void> {}
+  /** How often the application was closed (a render under way when it closes places nothing). */
+  #closes = 0;
   async close(): Promise<this> {
+    this.#closes += 1;
     this.rendered = false;
     this.#element = null;
     this.#menus = [];

@@ -179,12 +179,13 @@ export class Document extends DataModel {
   get documentName(): string { return (this.constructor as DocClass).documentName; }
   get uuid(): string {
     const parent = this.parent as Document | null;
-    return parent ? `${parent.uuid}.${this.documentName}.${this.id}` : `${this.documentName}.${this.id}`;
+    if (parent) return `${parent.uuid}.${this.documentName}.${this.id}`;
+    return this.pack ? `Compendium.${this.pack}.${this.documentName}.${this.id}` : `${this.documentName}.${this.id}`;
   }
   get collection(): Collection<Document> | undefined {
     const parent = this.parent as Document | null;
     if (parent) return parent.collectionsByName[this.documentName];
-    return worldCollectionFor(this.documentName);
+    return this.pack ? packCollection(this.pack) : worldCollectionFor(this.documentName);
   }
   get isEmbedded(): boolean { return !!this.parent; }
 
@@ -335,7 +336,9 @@ export class Document extends DataModel {
   static async updateDocuments(updates: Obj[], { parent = null, ...options }: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
     const user = writingUser();
     const cls = this.implementation;
-    const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
+    const pack = typeof options.pack === "string" && !parent ? packCollection(options.pack) : undefined;
+    if (pack?.locked) throw new Error(`You cannot modify the ${pack.collection} Compendium which is currently locked`);
+    const coll = parent ? parent.collectionsByName[cls.documentName] : (pack ?? worldCollectionFor(cls.documentName));
     const planned: { doc: Document; changes: Obj }[] = [];
     for (const u of updates) {
       const changes = expandObject(deepClone(u));
@@ -360,6 +363,8 @@ export class Document extends DataModel {
     if (!planned.length) return [];
     state.writes.push({ userId: user.id, action: "update", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: planned.map((p) => p.doc.id), data: planned.map((p) => deepClone(p.changes)) });
     const diffs = planned.map(({ doc, changes }) => ({ doc, diff: doc.updateSource(changes) }));
+    // A document of a pack: the server writes the change into the pack's source.
+    for (const { doc, diff } of diffs) if (doc.pack) packCollection(doc.pack)?.writeStored(doc, diff);
     // An unlinked token's actor keeps its changes in the token's delta, written by the same request.
     for (const { doc } of diffs) syncDelta(doc);
     for (const { doc } of diffs) {
@@ -371,6 +376,7 @@ export class Document extends DataModel {
       for (const { doc, diff } of diffs) {
         if (!Object.keys(diff).length) continue;
         doc._onUpdate({ ...diff, _id: doc.id }, options, user.id);
+        if (parent) (parent as unknown as { _onUpdateDescendantDocuments?: (...a: unknown[]) => void })._onUpdateDescendantDocuments?.(parent, cls.documentName, [doc], [{ ...diff, _id: doc.id }], options, user.id);
         track((globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => void } }).Hooks.callAll(`update${cls.documentName}`, doc, { ...diff, _id: doc.id }, options, user.id));
       }
     });
@@ -405,6 +411,7 @@ export class Document extends DataModel {
     broadcast(() => {
       for (const doc of docs) {
         doc._onDelete(options, user.id);
+        if (parent) (parent as unknown as { _onDeleteDescendantDocuments?: (...a: unknown[]) => void })._onDeleteDescendantDocuments?.(parent, cls.documentName, [doc], [doc.id], options, user.id);
         track((globalThis as unknown as { Hooks: { callAll: (...a: unknown[]) => void } }).Hooks.callAll(`delete${cls.documentName}`, doc, options, user.id));
       }
     });
@@ -413,7 +420,7 @@ export class Document extends DataModel {
 
   async update(changes: Obj, options: Obj = {}) {
     const cls = this.constructor as DocClass;
-    const [doc] = await cls.updateDocuments([{ ...changes, _id: this.id }], { ...options, parent: this.parent as Document | null });
+    const [doc] = await cls.updateDocuments([{ ...changes, _id: this.id }], { ...options, parent: this.parent as Document | null, ...(this.pack ? { pack: this.pack } : {}) });
     return doc;
   }
   async delete(options: Obj = {}) {
@@ -706,13 +713,24 @@ export class Actor extends Document {
   get hasPlayerOwner(): boolean {
     return worldCollections.users.some((u) => !u.isGM && this.testUserPermission(u, "OWNER"));
   }
-  /** Tokens of this actor on every scene: a synthetic actor's own token, or all linked tokens. */
+  /**
+   * Like v13: the tokens of this actor on the canvas, i.e. on the scene this client views (a synthetic actor's own
+   * token, or the linked ones there); tokens on other scenes are not active (foundryvtt/foundryvtt#9422, #14023).
+   */
   getActiveTokens(_linked = false, document = false): unknown[] {
     const parent = this.parent as Document | null;
+    const viewed = worldCollections.scenes.viewed;
     const tokens = parent?.documentName === "Token"
-      ? [parent]
-      : worldCollections.scenes.contents.flatMap((s) => s.collectionsByName.Token?.filter((t) => (t as unknown as { actorId: string; actorLink: boolean }).actorId === this.id && (t as unknown as { actorLink: boolean }).actorLink) ?? []);
+      ? [parent].filter((t) => t.parent === viewed)
+      : (viewed?.collectionsByName.Token?.filter((t) => (t as unknown as { actorId: string }).actorId === this.id && (t as unknown as { actorLink: boolean }).actorLink) ?? []);
     return document ? tokens : tokens.map((t) => (t as unknown as { object?: unknown }).object ?? t);
+  }
+  /** Like v13: the tokens on every scene (or those given) that this actor's data shows on: its own, or its base actor's tokens (`linked`: only linked ones). */
+  getDependentTokens({ scenes, linked = false }: { scenes?: Document | Document[]; linked?: boolean } = {}): Document[] {
+    const parent = this.parent as Document | null;
+    if (parent?.documentName === "Token") return [parent];
+    const among = scenes ? [scenes].flat() : worldCollections.scenes.contents;
+    return among.flatMap((s) => s.collectionsByName.Token?.filter((t) => (t as unknown as { actorId: string }).actorId === this.id && (!linked || (t as unknown as { actorLink: boolean }).actorLink)) ?? []);
   }
   get token(): Document | null {
     const parent = this.parent as Document | null;
@@ -819,6 +837,11 @@ export class Combatant extends Document {
   declare tokenId: string | null;
   declare sceneId: string | null;
   get combat(): Combat { return this.parent as Combat; }
+  /** v13: core's one notion of a defeated combatant: marked defeated, or its actor has the defeated status (dead). */
+  get isDefeated(): boolean {
+    const dead = (globalThis as unknown as { CONFIG: { specialStatusEffects: { DEFEATED: string } } }).CONFIG.specialStatusEffects.DEFEATED;
+    return this.defeated || !!this.actor?.statuses?.has(dead);
+  }
   get token(): Document | null {
     const scene = worldCollections.scenes.get(this.sceneId ?? "");
     return scene?.collectionsByName.Token?.get(this.tokenId ?? "") ?? null;
@@ -879,11 +902,30 @@ export class Combat extends Document {
     };
   }
   get combatants(): Collection<Combatant> { return this.collectionsByName.Combatant as Collection<Combatant>; }
-  /** Like core's setupTurns: the combatants sorted with `_sortCombatants`, which core passes unbound. */
+  /**
+   * Like v13: the turn order as last set up, not sorted again on each read. Core sets it up when the combat is made or
+   * changed and when a combatant is added, changed or removed; a change elsewhere (an actor's data that the sort reads)
+   * leaves it as it was until someone calls setupTurns or debounceSetup (Crucible calls debounceSetup for that).
+   */
+  #turns: Combatant[] | null = null;
   get turns(): Combatant[] {
-    const sort = this._sortCombatants as (a: Combatant, b: Combatant) => number;
-    return this.combatants.contents.sort((a, b) => sort.call(undefined, a, b));
+    return (this.#turns ??= this.setupTurns());
   }
+  /** Like core's setupTurns: the combatants sorted with `_sortCombatants`, which core passes unbound. */
+  setupTurns(): Combatant[] {
+    const sort = this._sortCombatants as (a: Combatant, b: Combatant) => number;
+    return (this.#turns = this.combatants.contents.sort((a, b) => sort.call(undefined, a, b)));
+  }
+  /** Core's debounced setupTurns (on the client that calls it). */
+  debounceSetup(): void {
+    track(new Promise<void>((resolve) => setTimeout(() => {
+      this.setupTurns();
+      resolve();
+    }, 0)));
+  }
+  _onCreateDescendantDocuments(): void { this.setupTurns(); }
+  _onUpdateDescendantDocuments(): void { this.setupTurns(); }
+  _onDeleteDescendantDocuments(): void { this.setupTurns(); }
   /** Core's order: higher initiative first, not yet rolled last, then by id. */
   _sortCombatants(a: Combatant, b: Combatant): number {
     const ia = typeof a.initiative === "number" && Number.isFinite(a.initiative) ? a.initiative : -Infinity;
@@ -950,6 +992,7 @@ export class Combat extends Document {
    */
   override _onUpdate(changed: Obj, options: Obj, userId: string): void {
     super._onUpdate(changed, options, userId);
+    if ("combatants" in changed) this.setupTurns();
     if (!("round" in changed || "turn" in changed)) return;
     if (options.turnEvents === false) return;
     if (worldCollections.users.activeGM?.id !== state.currentUserId) return;
@@ -1023,13 +1066,16 @@ export class JournalEntryPage extends Document {
   }
 }
 
-/** game.scenes: the active scene (flagged `active`), and the one a client views (here: the active one, as a client that has not navigated away). */
+/**
+ * game.scenes: the active scene (flagged `active`), and the one a client views: the active one, as a client that has
+ * not navigated away; with none active, the first scene made (the stand-in's clients all look at it).
+ */
 class Scenes extends Collection<Document> {
   get active(): Document | null {
     return this.find((s) => (s as unknown as { active: boolean }).active) ?? null;
   }
   get viewed(): Document | null {
-    return this.active;
+    return this.active ?? this.contents[0] ?? null;
   }
 }
 
@@ -1043,6 +1089,12 @@ export const worldCollections = {
   combats: new Collection<Combat>(),
   scenes: new Scenes(),
 };
+
+/** A pack of game.packs by its collection id (tests/harness/packs.ts); none before the packs are installed. */
+function packCollection(id: string): (Collection<Document> & { locked: boolean; collection: string; writeStored(doc: Document, diff: Obj): void }) | undefined {
+  const packs = (globalThis as unknown as { game?: { packs?: Map<string, unknown> } }).game?.packs;
+  return packs?.get(id) as ReturnType<typeof packCollection>;
+}
 
 function worldCollectionFor(documentName: string): Collection<Document> | undefined {
   const map: Record<string, Collection<Document>> = {

@@ -7,6 +7,7 @@ import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Docume
 import { DataModelValidationError, fields } from "./fields";
 import { ROOT, hbs, loadTemplates, renderTemplate } from "./handlebars";
 import { Roll } from "./roll";
+import { CompendiumCollection, compendiumUuid, compendiumUuidSync, installPacks } from "./packs";
 import { REGION_EVENTS, RegionBehavior, RegionBehaviorType, RegionDocument, Scene, TileDocument, TokenDocument } from "./scene";
 import * as utils from "./utils";
 import { HooksImpl, beforeWrite, state, track } from "./world";
@@ -67,6 +68,9 @@ export class ClientSettings {
   registry = new Map<string, SettingConfig>();
   values = new Map<string, unknown>();
   register(ns: string, key: string, config: SettingConfig): void { this.registry.set(`${ns}.${key}`, config); }
+  /** Settings menus (a button in the settings that opens an application of `type`). */
+  menus = new Map<string, { name?: string; label?: string; hint?: string; icon?: string; type: unknown; restricted?: boolean }>();
+  registerMenu(ns: string, key: string, config: { type: unknown }): void { this.menus.set(`${ns}.${key}`, config); }
   get(ns: string, key: string): unknown {
     const id = `${ns}.${key}`;
     const cfg = this.registry.get(id);
@@ -87,6 +91,9 @@ export class ClientSettings {
     this.values.set(id, v);
     if (cfg.scope !== "client") state.writes.push({ userId: state.currentUserId, action: "update", documentName: "Setting", parent: null, ids: [id], data: [v] });
     broadcast(() => cfg.onChange?.(v));
+    // A world setting is a Setting document: every client hears its update (modules watch core.compendiumConfiguration so).
+    const userId = state.currentUserId;
+    if (cfg.scope !== "client") broadcast(() => (globalThis as unknown as { Hooks: HooksImpl }).Hooks.callAll("updateSetting", { key: id, value: v }, { value: v }, {}, userId));
     return v;
   }
 }
@@ -103,6 +110,7 @@ function notifier(type: "info" | "warn" | "error") {
 }
 
 export function fromUuidSync(uuid: string): Document | null {
+  if (uuid.startsWith("Compendium.")) return compendiumUuidSync(uuid) as Document | null;
   const parts = uuid.split(".");
   let doc: Document | undefined;
   for (let i = 0; i < parts.length; i += 2) {
@@ -122,6 +130,8 @@ export function installGlobals(): void {
   const i18n = new I18n();
   const settings = new ClientSettings();
   settings.register("core", "rollMode", { scope: "client", default: "publicroll", type: String });
+  // Each pack's lock and visibility (CompendiumCollection#configure writes it).
+  settings.register("core", "compendiumConfiguration", { scope: "world", default: {}, type: Object });
   const time = {
     worldTime: 0,
     async advance(delta: number) {
@@ -196,6 +206,7 @@ export function installGlobals(): void {
     macros: worldCollections.macros,
     journal: worldCollections.journal,
     scenes: worldCollections.scenes,
+    packs: installPacks(),
     get combat() { return worldCollections.combats.find((c) => (c as unknown as { active: boolean }).active) ?? null; },
     i18n,
     settings,
@@ -209,7 +220,7 @@ export function installGlobals(): void {
     abstract: { DataModel, TypeDataModel, Document },
     data: { fields, validation: { DataModelValidationError }, regionBehaviors: { RegionBehaviorType } },
     utils: { ...utils, Collection },
-    documents: { Actor, Item, JournalEntry, JournalEntryPage, Macro, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, TileDocument, RegionDocument, RegionBehavior, collections: {} },
+    documents: { Actor, Item, JournalEntry, JournalEntryPage, Macro, ActiveEffect, ChatMessage, Combat, Combatant, User, Scene, TokenDocument, TileDocument, RegionDocument, RegionBehavior, collections: { CompendiumCollection } },
     dice: { Roll },
     applications: {
       api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
@@ -220,8 +231,8 @@ export function installGlobals(): void {
     },
   };
   Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Macro, JournalEntry, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });
-  // A compendium document is read from its pack (tests/harness/index.ts: addToCompendium).
-  g.fromUuid = async (uuid: string) => (uuid.startsWith("Compendium.") ? ((await import("./index")).compendium.get(uuid) ?? null) : fromUuidSync(uuid));
+  // A compendium document is read from its pack (tests/harness/packs.ts).
+  g.fromUuid = async (uuid: string) => (uuid.startsWith("Compendium.") ? compendiumUuid(uuid) : fromUuidSync(uuid));
   g.renderTemplate = renderTemplate;
   void track;
 }

@@ -1,10 +1,11 @@
 // What tests use to drive the simulated Foundry: connect clients, act as a user, inspect writes,
 // chat messages and notifications, and make dice show chosen faces.
 import type { ChatMessage} from "./documents";
-import { Actor, Item, ROLES, User, broadcast, dropConnection, queryCount, worldCollections, type Document } from "./documents";
+import { Actor, ROLES, User, broadcast, dropConnection, queryCount, worldCollections, type Document } from "./documents";
 import { resetClientLocal } from "../../src/helpers/client-local";
 import { queueDice } from "./roll";
 import type { RegionDocument, Scene, TokenDocument } from "./scene";
+import { compendiumUuid, packs, resetPacks, storeInPack } from "./packs";
 import { randomID, type Obj } from "./utils";
 import { onClient, settle, state, type WriteRecord } from "./world";
 
@@ -17,7 +18,7 @@ export interface Clients { gms: User[]; players: User[]; all: User[] }
 /** Empties the world and connects `gms` GMs and `players` players; the first GM is the acting user. */
 export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
   for (const c of Object.values(worldCollections)) c.clear();
-  compendium.clear();
+  resetPacks();
   state.writes.length = 0;
   state.notifications.length = 0;
   state.errors.length = 0;
@@ -94,28 +95,23 @@ export function reloadWorld(): void {
   for (const user of worldCollections.users.values()) resetClientLocal(user.id);
 }
 
-/** Documents in compendium packs, by uuid: fromUuid finds them, the world's collections do not hold them. */
-export const compendium = new Map<string, Document>();
-
 /** Puts an actor into a compendium pack (as a built pack holds it) and returns its uuid, "Compendium.flex.<pack>.Actor.<id>". */
 export function addToCompendium(pack: string, data: Obj): string {
   return addDocumentToCompendium(pack, "Actor", data).uuid;
 }
 
 /**
- * Builds a document of a compendium pack as Foundry does (the configured class, `{ pack }` in its context, so a
- * system document class sees where it comes from), and registers it under its uuid.
+ * Stores a document in a compendium pack of the system and reads it as this client would (the configured class,
+ * `{ pack }` in its context, so a system document class sees where it comes from): it is kept and indexed.
  */
 export function addDocumentToCompendium(pack: string, documentName: "Actor" | "Item", data: Obj): Document & { uuid: string } {
-  const Base = documentName === "Actor" ? Actor : Item;
-  const Cls = (Base as unknown as { implementation: new (d: Obj, c: { strict: boolean; pack: string }) => Document }).implementation;
-  const doc = new Cls({ _id: randomID(), ...data }, { strict: true, pack: `flex.${pack}` });
-  const uuid = `Compendium.flex.${pack}.${documentName}.${doc.id}`;
-  Object.defineProperty(doc, "uuid", { value: uuid });
-  (doc as unknown as { prepareData(): void }).prepareData();
-  compendium.set(uuid, doc);
-  return doc as Document & { uuid: string };
+  const collection = storeInPack(pack, [{ _id: randomID(), ...data }]);
+  if (collection.documentName !== documentName) throw new Error(`flex.${pack} holds ${collection.documentName}, not ${documentName}`);
+  const id = [...collection.stored.keys()].at(-1)!;
+  return collection.read(id) as Document & { uuid: string };
 }
+
+export { packs, compendiumUuid };
 
 export function writesOf(filter: Partial<Pick<WriteRecord, "action" | "documentName" | "userId">> = {}): WriteRecord[] {
   return state.writes.filter((w) => Object.entries(filter).every(([k, v]) => w[k as keyof WriteRecord] === v));
@@ -170,3 +166,4 @@ export type { Document };
 export function target(user: User, ...tokens: TokenDocument[]): void {
   user.targets = new Set(tokens.map((document) => ({ document })));
 }
+export { startClient } from "./start";

@@ -14,6 +14,18 @@
 //   (a checkpoint) and goes on in a new update; a handler that calls `token.stopMovement()` before its first
 //   await keeps the pending waypoints from being carried out.
 // - Only active (enabled) behaviours subscribed to an event receive it.
+//
+// What each update of a movement says (the moveToken hook, _onUpdateMovement, a region event's `movement`):
+// - `id` is the update's own; a movement split at a checkpoint goes on in updates with new ids, each naming the earlier
+//   ones in `chain` (Crucible acts on "the first segment" only: `movement.chain.length` is 0).
+// - `origin` is where this update starts, `passed` the waypoints it carries out, `pending` the rest; `destination` is
+//   where the whole movement is going (its last waypoint), the same in every update of a split movement (issue 24:
+//   measured from v13, a drop split at a region's edge was counted from each part to the final destination).
+// - `method` is how the movement was made ("api", "dragging", "undo", …). Each update is recorded in the token's
+//   movement history (`_movementHistory`, one entry per waypoint with its movement's id), except an undo, which reverts
+//   the movement recorded last (Crucible's token.mjs reads the undone one as `_movementHistory.at(-1).movementId`).
+// - A batched update of several tokens (one updateEmbeddedDocuments) shares one options object for all of them, as
+//   v13's update operation does; each token's movement is keyed by its id (`options.movement[tokenId]`).
 import { TypeDataModel } from "./data-model";
 import { Actor, Collection, Document, worldCollections, type DocClass, type User } from "./documents";
 import { ArrayField, BooleanField, NumberField, ObjectField, SchemaField, SetField, StringField, type FieldOptions } from "./fields";
@@ -136,6 +148,7 @@ export class TokenDocument extends Document {
       height: new NumberField({ required: true, nullable: false, initial: 1 }),
       hidden: new BooleanField({ initial: false }),
       disposition: new NumberField({ required: true, nullable: false, initial: -1 }),
+      _movementHistory: new ArrayField(new ObjectField()),
       delta: new ObjectField(),
       texture: new ObjectField({ initial: () => ({ src: null }) }),
     };
@@ -249,10 +262,13 @@ export class TokenDocument extends Document {
     const leg = (options._harnessMoves as Record<string, MovementLeg> | undefined)?.[this.id];
     if (!leg || !POSITION_KEYS.some((k) => k in changed)) return;
     const user = userOf(userId);
+    // Recorded once, with the write (core keeps the history on the token's source).
+    if (userId === state.currentUserId) this.recordMovement(leg);
+    const end = leg.pending.at(-1) ?? leg.passed.at(-1);
     const movement = {
       id: leg.id,
       origin: leg.origin,
-      destination: { ...this.position, action: leg.passed.at(-1)?.action ?? "walk" },
+      destination: { ...(end ? positionOf(end) : this.position), action: end?.action ?? "walk" },
       passed: { waypoints: leg.passed, distance: 0, cost: 0 },
       pending: { waypoints: leg.pending, distance: 0, cost: 0 },
       method: leg.method,
@@ -261,6 +277,18 @@ export class TokenDocument extends Document {
     track(this._onUpdateMovement(movement, options, user));
     track(g().Hooks.callAll("moveToken", this, movement, options, user));
     for (const region of this.scene.regions) region.dispatchMovement(this, leg, movement, user);
+  }
+  /** The token's movement history: the waypoints of each movement with its id; an undo takes the last movement out. */
+  private recordMovement(leg: MovementLeg): void {
+    const history = ((this._source._movementHistory as Obj[] | undefined) ?? []).slice();
+    if (leg.method === "undo") {
+      const undone = history.at(-1)?.movementId;
+      this._source._movementHistory = history.filter((entry) => entry.movementId !== undone);
+    } else {
+      const movementId = leg.chain[0] ?? leg.id;
+      this._source._movementHistory = [...history, ...leg.passed.map((p) => ({ ...positionOf(p), action: p.action, movementId }))];
+    }
+    this._initialize();
   }
   /** Called on every client after the token moved; `user` is the one who moved it. */
   _onUpdateMovement(_movement: Obj, _operation: Obj, _user: User): Promise<void> | void {}

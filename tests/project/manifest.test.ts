@@ -70,6 +70,14 @@ describe("system.json", () => {
     expect(manifest.packFolders.flatMap((f: { packs: string[] }) => f.packs).sort()).toEqual(manifest.packs.map((p: { name: string }) => p.name).sort());
   });
 
+  it("each pack's label is a language key (core shows it in the client's language, as Draw Steel's packs do) with a text in de, en and ru", () => {
+    const texts = ["de", "en", "ru"].map((l) => JSON.parse(readFileSync(join(ROOT, "lang", `${l}.json`), "utf8")).FLEX.Pack as Record<string, string>);
+    for (const pack of manifest.packs) {
+      expect(pack.label).toBe(`FLEX.Pack.${pack.name}`);
+      for (const text of texts) expect(text[pack.name], pack.name).toBeTruthy();
+    }
+  });
+
   it("every template and icon the code names exists", () => {
     const src = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
     const named = src.flatMap((f) => [...readFileSync(join(ROOT, "src", f), "utf8").matchAll(/"(systems\/flex\/templates\/[^"]+\.hbs)"/g)].map((m) => m[1]));

@@ -2,6 +2,8 @@
 // becomes. The choice: the world's creatures the user may see, then those of the system's creature packs
 // (Bestiarium, Begleiter), each under its heading; the transformation itself is polymorph.transform's.
 import { polymorph } from "../../automation/polymorph";
+import { indexEntryName } from "../../helpers/pack-index";
+import { stufeText } from "../../helpers/units";
 
 export const POLYMORPH_FORM_TEMPLATE = "systems/flex/templates/dialogs/polymorph-form.hbs";
 
@@ -15,11 +17,11 @@ export interface FormGroup {
   forms: FormChoice[];
 }
 
-type IndexEntry = { _id?: string; uuid?: string; name?: string; type?: string; system?: { stufe?: unknown } };
-type PackLike = { collection: string; documentName?: string; metadata?: { label?: string; type?: string }; index: Iterable<IndexEntry> };
+type IndexEntry = Record<string, unknown> & { _id?: string; uuid?: string; type?: string; system?: { stufe?: unknown } };
+type PackLike = { collection: string; documentName?: string; title?: string; metadata?: { label?: string; type?: string }; index: Iterable<IndexEntry> };
 
 const byName = (a: FormChoice, b: FormChoice) => a.name.localeCompare(b.name, game.i18n!.lang);
-const stufeOf = (value: unknown) => (typeof value === "number" ? game.i18n!.format("FLEX.Polymorph.Pick.Stufe", { n: String(value) }) : "");
+const stufeOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? game.i18n!.format("FLEX.Polymorph.Pick.Stufe", { n: stufeText(value) }) : "");
 
 /** The creatures this user may become: the world's (observer or more), then each creature pack of the system. */
 export function formChoices(user: User.Implementation): FormGroup[] {
@@ -33,11 +35,13 @@ export function formChoices(user: User.Implementation): FormGroup[] {
   for (const pack of packs) {
     const type = pack.documentName ?? pack.metadata?.type;
     if (type !== "Actor" || !pack.collection.startsWith("flex.")) continue;
+    // Stufe is indexed from the start (helpers/pack-index.ts); the names go through the pack's translation.
     const forms = [...pack.index]
       .filter((e) => e.type === "creature" && e._id && e.name)
-      .map((e) => ({ uuid: e.uuid ?? `Compendium.${pack.collection}.Actor.${e._id}`, name: e.name!, stufe: stufeOf(e.system?.stufe) }))
+      .map((e) => ({ uuid: e.uuid ?? `Compendium.${pack.collection}.Actor.${e._id}`, name: indexEntryName(pack.collection, e), stufe: stufeOf(e.system?.stufe) }))
       .sort(byName);
-    if (forms.length) groups.push({ label: pack.metadata?.label ?? pack.collection, forms });
+    // The pack's title is its label in the client's language (system.json names a language key).
+    if (forms.length) groups.push({ label: pack.title ?? game.i18n!.localize(pack.metadata?.label ?? pack.collection), forms });
   }
   return groups;
 }

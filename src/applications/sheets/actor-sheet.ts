@@ -193,14 +193,15 @@ export class FlexActorSheet<
     this.#opening.add(tab);
     const show = () => {
       this.#opening.delete(tab);
-      // Two quick clicks: the tab clicked last is shown, whichever finished drawing first.
-      if (this.#wanted !== tab) return;
+      // Two quick clicks: the tab clicked last is shown, whichever finished drawing first. A sheet closed meanwhile has
+      // nothing to show (core's changeTab reads the element, which a closed sheet has not).
+      if (this.#wanted !== tab || !this.rendered) return;
       super.changeTab(tab, group, options);
       this.#markSelected(group);
     };
     // HandlebarsApplicationMixin's `parts` option; the sheet's generic RenderOptions type does not carry it.
     this.render({ parts: [tab] } as never).then(show, (error: unknown) => {
-      console.error("Flex | drawing a tab failed", error);
+      if (this.rendered) console.error("Flex | drawing a tab failed", error);
       show();
     });
   }

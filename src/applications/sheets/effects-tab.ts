@@ -98,22 +98,13 @@ function sourceOf(effect: Effect, actor: Actor.Implementation): EffectRow["sourc
   const own = { label: t.localize("FLEX.Effects.Own"), tooltip: t.localize("FLEX.Effects.OwnHint") };
   const origin = effect.origin;
   if (!origin || origin === actor.uuid) return own;
-  let doc = resolve(origin);
+  let doc = documentFromUuid(origin);
   // An effect applied by another effect comes from that effect's actor or item.
   if (doc && (doc as { documentName?: string }).documentName === "ActiveEffect") doc = (doc as { parent?: unknown }).parent ?? null;
   if (doc === actor) return own;
   const name = (doc as { name?: unknown } | null)?.name;
   if (typeof name === "string" && name) return { label: name, tooltip: t.format("FLEX.Effects.FromOrigin", { name }) };
   return { label: t.localize("FLEX.Effects.UnknownSource"), tooltip: t.localize("FLEX.Effects.UnknownSourceHint") };
-}
-
-/** fromUuidSync throws for some uuids it cannot read synchronously (embedded compendium documents). */
-function resolve(uuid: string): unknown {
-  try {
-    return documentFromUuid(uuid);
-  } catch {
-    return null;
-  }
 }
 
 // Duration ------------------------------------------------------------------------------------------

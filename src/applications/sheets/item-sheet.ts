@@ -7,6 +7,7 @@ import type { TalentCategory } from "../../config";
 import { missingTalent, sameTalentName, talentLinkOf } from "../../data/item/talent-link";
 import { VERBRAUCH } from "../../data/item/types";
 import { onHook } from "../../helpers/hooks";
+import { indexEntryName } from "../../helpers/pack-index";
 import { SubmitCheck } from "./sheet-input";
 import { flexItemSystem } from "./system-data";
 
@@ -64,10 +65,11 @@ async function availableTalentNames(category: TalentCategory): Promise<string[]>
   const pack = game.packs?.get(`${game.system!.id}.${TALENT_PACK}`);
   if (pack) {
     try {
-      // The types list only top-level index fields; Foundry also indexes dotted system paths (dnd5e does so).
+      // system.kategorie is indexed from the start (helpers/pack-index.ts), so this asks the server for nothing. The
+      // types list only top-level index fields; Foundry also indexes dotted system paths (dnd5e does so).
       const index = await pack.getIndex({ fields: ["system.kategorie" as never] });
-      for (const entry of index as Iterable<{ name?: unknown; type?: unknown; system?: unknown }>) {
-        if (typeof entry.name === "string" && isTalentOf({ type: String(entry.type), system: entry.system }, category)) names.push(entry.name);
+      for (const entry of index as Iterable<Record<string, unknown>>) {
+        if (isTalentOf({ type: String(entry.type), system: entry.system }, category)) names.push(indexEntryName(pack.collection, entry));
       }
     } catch (err) {
       // The world's talents still make a choice; the compendium is a convenience.

@@ -1,6 +1,7 @@
 // R-COMP-4 in the turn order: a companion takes its trainer's place, right after the trainer. The key is read from
 // the trainer's combatant every time the turns are sorted, so a reroll of the trainer's initiative moves the
-// companion with it, and the companion's own initiative roll changes nothing while its trainer fights.
+// companion with it, and the companion's own initiative roll changes nothing while its trainer fights. A new trainer
+// (or GE) mid-fight sets the turns up again.
 import { registerCombatantSortKey } from "../../documents/combat";
 import type { CombatantSortKey } from "../../documents/combat";
 import { companionTurnPlace } from "../../rules";
@@ -21,6 +22,23 @@ export function companionSortKey(combatant: Combatant.Implementation): Combatant
   return companionTurnPlace(own, trainer ? initiativeSortKey(trainer) : null);
 }
 
+/** Whether an actor change moves anyone in the turn order: a companion's trainer, or the GE that breaks ties (R-CORE-14). */
+function changesOrder(changed: { system?: { trainer?: unknown; attributes?: { ge?: unknown } } }): boolean {
+  return changed.system?.trainer !== undefined || changed.system?.attributes?.ge !== undefined;
+}
+
+/**
+ * Every client: core sets the turns up again when a combatant changes, not when an actor the sort reads does; so the
+ * combats this actor fights in set theirs up again (Crucible calls debounceSetup for the same reason).
+ */
+function onUpdateActor(actor: Actor.Implementation, changed: Parameters<typeof changesOrder>[0]): void {
+  if (!changesOrder(changed)) return;
+  for (const combat of (game.combats?.contents ?? []) as Combat.Implementation[]) {
+    if (combat.combatants.some((c) => c.actor?.uuid === actor.uuid)) combat.debounceSetup();
+  }
+}
+
 export function registerCompanionInitiative(): void {
   registerCombatantSortKey(companionSortKey);
+  Hooks.on("updateActor", (actor, changed) => onUpdateActor(actor, changed as Parameters<typeof changesOrder>[0]));
 }

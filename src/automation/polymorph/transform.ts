@@ -55,10 +55,13 @@ function formLook(form: Actor.Implementation): Appearance {
   return { name: proto.name || form.name, texture: { src: proto.texture?.src || form.img || null }, width: Number(proto.width) || 1, height: Number(proto.height) || 1 };
 }
 
-/** The tokens whose look follows this actor: its own token (unlinked), or its linked tokens. */
+/**
+ * The tokens whose look follows this actor: its own token (unlinked), or its linked tokens on every scene (not only the
+ * scene in view, which is all getActiveTokens knows).
+ */
 export function tokensOf(actor: Actor.Implementation): TokenDocument.Implementation[] {
   if (actor.isToken) return actor.token ? [actor.token] : [];
-  return actor.getActiveTokens(false, true) as TokenDocument.Implementation[];
+  return actor.getDependentTokens({ linked: true }) as TokenDocument.Implementation[];
 }
 
 /** Writes a look onto tokens: one request per scene. */

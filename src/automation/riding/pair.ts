@@ -66,9 +66,9 @@ export function seatOf(pair: Pair, mount: TokenSpot = spotOf(pair.mount)): { x: 
   return riderSpot(mount, spotOf(pair.rider), gridSizeOf(pair.mount));
 }
 
-/** R-RIDE-3 / R-RIDE-4: whether the rider's token, here or at the changed position, is on its mount's field. */
-export function riderOnMount(pair: Pair, riderChanges: Record<string, unknown> = {}): boolean {
-  return onMount(spotOf(pair.rider, riderChanges), spotOf(pair.mount), gridSizeOf(pair.mount));
+/** R-RIDE-3 / R-RIDE-4: whether the rider's token, here or at the changed position, is on its mount's field (where it is, or is being moved). */
+export function riderOnMount(pair: Pair, riderChanges: Record<string, unknown> = {}, mountChanges: Record<string, unknown> = {}): boolean {
+  return onMount(spotOf(pair.rider, riderChanges), spotOf(pair.mount, mountChanges), gridSizeOf(pair.mount));
 }
 
 export function footprintOf(token: TokenDoc): Footprint {

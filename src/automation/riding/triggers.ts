@@ -25,27 +25,58 @@ const format = (key: string, data: Record<string, string>) => game.i18n!.format(
 const nameOf = (token: TokenDoc) => token.name || token.actor?.name || "";
 const userOf = (id: string | null | undefined) => (game.users?.get(id ?? "") as User.Implementation | undefined) ?? null;
 
-/** Marks a move of a token by something other than its mount: the option every client reads in updateToken. */
-interface OffMark {
-  flexRidingOff?: string;
+/**
+ * The riders a write moves off their mounts (R-RIDE-3), by the rider's token id: the mount's id. One option for the
+ * whole update, which every client reads in updateToken: v13 shares one options object among all the tokens of a
+ * batched update (a GM dragging several tokens), so each token has its own key.
+ */
+interface OffMarks {
+  flexRidingOff?: Record<string, string>;
+}
+const offMarks = (options: Record<string, unknown>): Record<string, string> => ((options as OffMarks).flexRidingOff ??= {});
+
+// The position changes of each batched update seen so far on this client, by token id (the update's options are its key).
+const batches = new WeakMap<object, Map<string, Record<string, unknown>>>();
+function batchOf(options: Record<string, unknown>): Map<string, Record<string, unknown>> {
+  let moved = batches.get(options);
+  if (!moved) batches.set(options, (moved = new Map()));
+  return moved;
+}
+
+/** A rider marked off earlier in this update sits on its mount's new place after all: its flag stays, it is no longer off. */
+function keepOn(riderChanges: Record<string, unknown>, options: Record<string, unknown>, riderId: string): void {
+  const flags = riderChanges.flags as Record<string, unknown> | undefined;
+  const flex = flags?.flex as Record<string, unknown> | undefined;
+  if (flex) delete flex["-=riding"];
+  if (flex && !Object.keys(flex).length) delete flags!.flex;
+  if (flags && !Object.keys(flags).length) delete riderChanges.flags;
+  delete offMarks(options)[riderId];
 }
 
 /**
- * On the client that writes a token's position (before the write):
- * - a mount: refused when nobody can carry its rider along (this client may not, and no GM is online);
- * - a rider moved to another field by anything but its mount (R-RIDE-3): its flag is cleared in this same write
- *   (refused when nobody online may clear the mount's side: this client may not, and no GM is online).
+ * On the client that writes a token's position (before the write), for each token of the update:
+ * - a mount: refused when nobody can carry its rider along (this client may not, and no GM is online); its rider moved
+ *   onto its new place in the same update stays on;
+ * - a rider moved to another field by anything but its mount (R-RIDE-3), its mount's move in the same update counted:
+ *   its flag is cleared in this same write (refused when nobody online may clear the mount's side: this client may
+ *   not, and no GM is online).
  */
 function onPreUpdateToken(token: TokenDoc, changes: Record<string, unknown>, options: Record<string, unknown>): boolean | void {
   if (ridingPurpose(options) || !POSITION_KEYS.some((k) => k in changes)) return;
+  const moved = batchOf(options);
+  moved.set(token.id!, changes);
   const pair = pairOf(token);
   if (!pair) return;
   if (pair.mount === token) {
-    if (mayWrite(game.user, pair.rider) || game.users?.activeGM) return;
-    ui.notifications?.warn(format("FLEX.Riding.NoGMToCarry", { mount: nameOf(pair.mount), rider: nameOf(pair.rider) }));
-    return false;
+    if (!mayWrite(game.user, pair.rider) && !game.users?.activeGM) {
+      ui.notifications?.warn(format("FLEX.Riding.NoGMToCarry", { mount: nameOf(pair.mount), rider: nameOf(pair.rider) }));
+      return false;
+    }
+    const riderChanges = moved.get(pair.rider.id!);
+    if (riderChanges && offMarks(options)[pair.rider.id!] === token.id && riderOnMount(pair, riderChanges, changes)) keepOn(riderChanges, options, pair.rider.id!);
+    return;
   }
-  if (riderOnMount(pair, changes)) return;
+  if (riderOnMount(pair, changes, moved.get(pair.mount.id!))) return;
   // Nothing half ended: the mount's side is this client's to clean, or the active GM's.
   if (![pair.mount, pair.mount.actor].every((doc) => mayWrite(game.user, doc)) && !game.users?.activeGM) {
     ui.notifications?.warn(format("FLEX.Riding.NoGMToDismount", { mount: nameOf(pair.mount), rider: nameOf(pair.rider) }));
@@ -55,12 +86,12 @@ function onPreUpdateToken(token: TokenDoc, changes: Record<string, unknown>, opt
   const flex = (flags.flex ??= {}) as Record<string, unknown>;
   delete flex.riding;
   flex["-=riding"] = null;
-  (options as OffMark).flexRidingOff = pair.mount.id!;
+  offMarks(options)[token.id!] = pair.mount.id!;
 }
 
 /** Every client: a rider moved off (R-RIDE-3) ends its pair; each client writes its share (the mount's flag, the statuses). */
 function onUpdateToken(token: TokenDoc, _changed: unknown, options: Record<string, unknown>, userId: string): Promise<void> | void {
-  const mountId = (options as OffMark).flexRidingOff;
+  const mountId = (options as OffMarks).flexRidingOff?.[token.id!];
   if (typeof mountId !== "string" || ridingPurpose(options)) return;
   const scene = token.parent as Scene.Implementation | null;
   const mount = (scene?.tokens.get(mountId) as TokenDoc | undefined) ?? null;
@@ -76,8 +107,7 @@ function onMoveToken(token: TokenDoc, movement: TokenMovementLike, operation: un
   const performer = performerFor(user, pair.rider);
   if (performer?.isSelf) {
     const waypoints = movement?.passed?.waypoints ?? (movement?.destination ? [movement.destination] : []);
-    const method = (movement as { method?: string } | undefined)?.method;
-    return runOnGMQueue(`riding.follow:${movement?.id ?? foundry.utils.randomID()}`, () => carryRider(token, waypoints, method));
+    return runOnGMQueue(`riding.follow:${movement?.id ?? foundry.utils.randomID()}`, () => carryRider(token, waypoints));
   }
   // The GM was lost between the check before the move and the move itself: the mount goes back where it was.
   if (!performer && user?.isSelf && movement?.origin) {

@@ -110,9 +110,10 @@ interface WaypointLike {
 /**
  * R-RIDE-4: the rider's token goes where the mount's went, waypoint by waypoint with the mount's movement actions, and
  * ends on the mount where it stands now (a later move of the mount may have overtaken this one). One move, no fall of
- * its own. Nothing when the pair is gone or the rider sits there already.
+ * its own, by a method of its own ("api"): the mount's ("undo", say) means something for the mount's movement history
+ * only. Nothing when the pair is gone or the rider sits there already.
  */
-export async function carryRider(mountToken: TokenDoc, waypoints: readonly WaypointLike[], method: string | undefined): Promise<boolean> {
+export async function carryRider(mountToken: TokenDoc, waypoints: readonly WaypointLike[]): Promise<boolean> {
   const pair = pairOf(mountToken);
   if (!pair || pair.mount !== mountToken) return false;
   const last = seatOf(pair);
@@ -124,7 +125,7 @@ export async function carryRider(mountToken: TokenDoc, waypoints: readonly Waypo
   const route = [...path, { ...last, action }];
   const here = spotOf(pair.rider);
   if (route.length === 1 && here.x === last.x && here.y === last.y && here.elevation === last.elevation) return false;
-  await pair.rider.move(route, { method: (method ?? "api") as "api", ...ridingOptions("follow") });
+  await pair.rider.move(route, { method: "api", ...ridingOptions("follow") });
   return true;
 }
 

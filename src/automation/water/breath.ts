@@ -152,7 +152,7 @@ export function resolveCombatBreath(combat: Combat.Implementation, round: number
     // Read inside the queue: the combat may be gone, its combatants changed, by the time this runs.
     const current = game.combats!.get(combat.id!) as Combat.Implementation | undefined;
     if (!current) return { key, entries: [], skipped: [], messageId: null };
-    const actors = current.combatants.contents.filter((c) => !c.defeated).map((c) => c.actor as Actor.Implementation | null);
+    const actors = current.combatants.contents.filter((c) => !c.isDefeated).map((c) => c.actor as Actor.Implementation | null);
     const title = game.i18n!.format("FLEX.Water.Breath.RoundTitle", { round: String(round) });
     return resolveBreath(actors, { key, title });
   });

@@ -1,0 +1,111 @@
+// The Flex self-test (issue 24 scope 7) in the stand-in: the same scenario module a GM runs in their world. It passes
+// here, whispers one card, and leaves no document behind — also when a scenario throws or its expectation fails.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { SCENARIOS, SelfTestFailure, selfTest } from "../../src/automation/selftest";
+import type { Scenario } from "../../src/automation/selftest";
+import { SelfTestMenu } from "../../src/applications/dialogs/selftest-menu";
+import { as, messages, resetWorld, settle, state, worldCollections, type Clients } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+let clients: Clients;
+const g = globalThis as Any;
+
+beforeEach(() => {
+  clients = resetWorld({ gms: 2, players: 2 });
+});
+
+/** Every document of the world, by kind: what a self-test must leave as it found it. */
+function census() {
+  const scenes = worldCollections.scenes.contents as Any[];
+  return {
+    actors: worldCollections.actors.size,
+    scenes: scenes.length,
+    tokens: scenes.reduce((n, s) => n + s.tokens.size, 0),
+    items: worldCollections.items.size,
+    combats: worldCollections.combats.size,
+    macros: worldCollections.macros.size,
+    journal: worldCollections.journal.size,
+  };
+}
+
+/** Runs the self-test as the first GM, quietly (it logs failures to the console on purpose). */
+async function run(options: Any = {}) {
+  const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    const report = await as(clients.gms[0], () => selfTest(options));
+    await settle();
+    return report!;
+  } finally {
+    quiet.mockRestore();
+  }
+}
+
+const cardOf = () => messages().filter((m: Any) => m.flags?.flex?.selfTest);
+
+describe("the Flex self-test", () => {
+  it("every scenario passes in the stand-in; one card whispered to the GM who ran it; 0 documents left behind", async () => {
+    const before = census();
+    const worldTime = g.game.time.worldTime;
+    const posted: string[] = [];
+    const id = g.Hooks.on("createChatMessage", (m: Any) => posted.push(...Object.keys(m.flags?.flex ?? {})));
+    const report = await run().finally(() => g.Hooks.off("createChatMessage", id));
+    // The scenarios really played: each posted its card (deleted again afterwards).
+    expect(new Set(posted)).toEqual(new Set(["check", "attack", "breath", "fall", "polymorph", "rest", "selfTest"]));
+    expect(report.results.map((r: Any) => [r.id, r.passed, r.failure])).toEqual(SCENARIOS.map((s) => [s.id, true, null]));
+    expect(report.leftovers).toEqual([]);
+    expect(census()).toEqual(before);
+    expect(g.game.time.worldTime).toBe(worldTime);
+    // Only the report is left in the chat: whispered to the GM who ran it.
+    expect(messages()).toHaveLength(1);
+    const [card] = cardOf();
+    expect(card.whisper).toEqual([clients.gms[0].id]);
+    expect(card.content).toContain("7 von 7 bestanden");
+    expect(card.content).toContain("Alles, was der Selbsttest angelegt hat, ist wieder gelöscht.");
+  });
+
+  it("a scenario that throws, and one whose expectation fails: both named with why, the others pass, still 0 documents left", async () => {
+    const before = census();
+    const throwing: Scenario = {
+      id: "fall",
+      async run(ctx) {
+        await ctx.actor({ name: "Opfer", type: "character" });
+        throw new Error("kaputt");
+      },
+    };
+    const failing: Scenario = {
+      id: "rest",
+      async run(ctx) {
+        await ctx.actor({ name: "Müde", type: "character" });
+        throw new SelfTestFailure("FLEX.SelfTest.Expect.NoRest");
+      },
+    };
+    const scenarios = SCENARIOS.map((s) => (s.id === "fall" ? throwing : s.id === "rest" ? failing : s));
+    const report = await run({ scenarios });
+    expect(report.results.filter((r: Any) => !r.passed).map((r: Any) => r.id)).toEqual(["fall", "rest"]);
+    expect(census()).toEqual(before);
+    const content = cardOf()[0].content;
+    expect(content).toContain("5 von 7 bestanden");
+    expect(content).toContain("kaputt");
+    expect(content).toContain("Die kurze Rast wurde nicht genommen.");
+  });
+
+  it("in English and Russian the card speaks the GM's language", async () => {
+    g.game.i18n.lang = "ru";
+    await run();
+    expect(cardOf()[0].content).toContain("Пройдено 7 из 7");
+  });
+
+  it("only a GM runs it; a second run while one is under way is refused", async () => {
+    expect(await as(clients.players[0], () => selfTest())).toBeNull();
+    expect(state.notifications.at(-1)).toMatchObject({ type: "warn", message: "Nur eine Spielleitung kann den Selbsttest starten." });
+    const slow: Scenario = { id: "check", run: () => new Promise((resolve) => setTimeout(resolve, 30)) };
+    const first = as(clients.gms[0], () => selfTest({ scenarios: [slow] }));
+    expect(await as(clients.gms[0], () => selfTest({ scenarios: [slow] }))).toBeNull();
+    expect((await first)?.results).toHaveLength(1);
+  });
+
+  it("is a button in the system's settings for GMs, and game.flex.selfTest()", async () => {
+    expect(g.game.settings.menus.get("flex.selfTest")).toMatchObject({ type: SelfTestMenu, restricted: true, label: "FLEX.SelfTest.Menu.label" });
+    expect(g.game.flex.selfTest).toBe(selfTest);
+  });
+});

@@ -1,0 +1,262 @@
+// Stand-in for v13's compendium packs (game.packs): the system's packs from system.json, each a collection of the
+// documents this client has read from it, with its index. What the stand-in models, and where it was learnt:
+// - The server holds the German source (`stored`); the index is built from it by an index request with the pack's
+//   index fields (core's defaults and CONFIG.<Document>.compendiumIndexFields). `getIndex({ fields })` asks the
+//   server again whenever a field is not indexed yet, and merges what comes back into the entries it has, so a name
+//   changed on the client is the server's again (Babele v13 translates every index request, `_getDocuments` with
+//   `index`, for this reason; the issue reports it for `system.kategorie`).
+// - Reading a document (getDocument) builds it with `{ pack }` in its context, keeps it, and writes it over its index
+//   entry (`indexDocument`: Babele's "replacement of the index, even if already present, after reading the document").
+// - fromUuidSync of a compendium uuid gives the document when read, else its index entry; an embedded document of
+//   one not read throws (core cannot read it synchronously; src/applications/sheets/effects-tab.ts notes the same).
+// - A pack's lock is the world setting core.compendiumConfiguration (CompendiumCollection#configure writes it); each
+//   change reaches every client as an updateSetting hook (modules watch exactly that key). A document of a locked
+//   pack cannot be written; of an unlocked one, its changes are written into the pack's source.
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import yaml from "js-yaml";
+import { Collection, type DocClass, type Document } from "./documents";
+import { ROOT } from "./handlebars";
+import { deepClone, getProperty, isPlainObject, mergeObject, setProperty, type Obj } from "./utils";
+
+interface PackMetadata { id: string; name: string; label: string; type: string; system: string; packageType: string; packageName: string }
+
+/** A compendium folder as a pack holds it: its name, shown translated by the system. */
+export interface PackFolder { _id: string; name: string; _source: Obj; updateSource(changes: Obj): void }
+
+/** Core's index fields of every document kind (the name, image, type, sort and folder). */
+const CORE_INDEX_FIELDS = ["_id", "name", "img", "type", "sort", "folder"];
+
+const g = () => globalThis as unknown as {
+  CONFIG: Record<string, { documentClass?: DocClass; compendiumIndexFields?: string[] } | undefined>;
+  game: { i18n: { localize(key: string): string }; settings: { get(ns: string, key: string): unknown; set(ns: string, key: string, value: unknown): Promise<unknown> } };
+};
+
+/** Writes `data`'s values over the keys `target` already has (mergeObject with insertKeys false). */
+function overwriteKnown(target: Obj, data: Obj): void {
+  for (const [k, v] of Object.entries(target)) {
+    if (!(k in data)) continue;
+    if (isPlainObject(v) && isPlainObject(data[k])) overwriteKnown(v, data[k] as Obj);
+    else target[k] = deepClone(data[k]);
+  }
+}
+
+export class CompendiumCollection extends Collection<Document> {
+  readonly metadata: PackMetadata;
+  /** The index: one entry per document, with the indexed fields. */
+  readonly index = new Collection<Obj>();
+  readonly folders = new Collection<PackFolder>();
+  /** What the server holds: each document's source as written (German). */
+  readonly stored = new Map<string, Obj>();
+  /** How many index requests reached the server. */
+  indexRequests = 0;
+  #indexedFields: Set<string> | null = null;
+
+  constructor(metadata: PackMetadata) {
+    super();
+    this.metadata = metadata;
+  }
+  get collection(): string { return this.metadata.id; }
+  get documentName(): string { return this.metadata.type; }
+  get documentClass(): DocClass { return g().CONFIG[this.documentName]!.documentClass!; }
+  /** The pack's label as the sidebar shows it: a language key is localised. */
+  get title(): string { return g().game.i18n.localize(this.metadata.label); }
+  get config(): { locked?: boolean } {
+    const all = (g().game.settings.get("core", "compendiumConfiguration") ?? {}) as Record<string, { locked?: boolean }>;
+    return all[this.collection] ?? {};
+  }
+  /** A pack of a system or module is locked until a GM unlocks it. */
+  get locked(): boolean { return this.config.locked ?? this.metadata.packageType !== "world"; }
+  /** CompendiumCollection#configure: the pack's entry of the world setting core.compendiumConfiguration. */
+  async configure(settings: { locked?: boolean }): Promise<unknown> {
+    const all = deepClone((g().game.settings.get("core", "compendiumConfiguration") ?? {}) as Obj);
+    all[this.collection] = { ...(all[this.collection] as Obj | undefined), ...settings };
+    return g().game.settings.set("core", "compendiumConfiguration", all);
+  }
+  get indexFields(): Set<string> {
+    return new Set([...CORE_INDEX_FIELDS, ...(g().CONFIG[this.documentName]?.compendiumIndexFields ?? [])]);
+  }
+  get indexed(): boolean { return this.#indexedFields !== null; }
+  getUuid(id: string): string { return `Compendium.${this.collection}.${this.documentName}.${id}`; }
+
+  /** The index, from the server when a field asked for is not indexed yet; what comes back is merged into the entries. */
+  async getIndex({ fields = [] }: { fields?: string[] } = {}): Promise<Collection<Obj>> {
+    const wanted = new Set([...this.indexFields, ...fields]);
+    if (this.#indexedFields && [...wanted].every((f) => this.#indexedFields!.has(f))) return this.index;
+    this.indexRequests += 1;
+    await Promise.resolve(); // a round trip to the server
+    for (const source of this.stored.values()) {
+      const entry: Obj = {};
+      for (const field of wanted) {
+        const value = getProperty(source, field);
+        if (value !== undefined) setProperty(entry, field, deepClone(value));
+      }
+      const known = this.index.get(String(source._id));
+      const indexed = known ? mergeObject(known, entry) : entry;
+      indexed.uuid = this.getUuid(String(source._id));
+      this.index.set(String(source._id), indexed);
+    }
+    this.#indexedFields = wanted;
+    return this.index;
+  }
+
+  /** A document read from the pack is written over its index entry (or makes one of the indexed fields). */
+  indexDocument(document: Document): void {
+    const data = document.toObject();
+    let entry = this.index.get(document.id);
+    if (entry) overwriteKnown(entry, data);
+    else {
+      entry = {};
+      for (const field of this.#indexedFields ?? this.indexFields) {
+        const value = getProperty(data, field);
+        if (value !== undefined) setProperty(entry, field, deepClone(value));
+      }
+    }
+    entry._id = document.id;
+    entry.uuid = this.getUuid(document.id);
+    this.index.set(document.id, entry);
+  }
+
+  /** The document as this client has it, else read from the server (built with `{ pack }`, kept and indexed). */
+  async getDocument(id: string): Promise<Document | null> {
+    const cached = this.get(id);
+    if (cached) return cached;
+    await Promise.resolve();
+    return this.read(id);
+  }
+  async getDocuments(): Promise<Document[]> {
+    await Promise.resolve();
+    return [...this.stored.keys()].map((id) => this.get(id) ?? this.read(id)!);
+  }
+  /** Builds a stored document as a client receives it, keeps it and indexes it (synchronous: the data has arrived). */
+  read(id: string): Document | null {
+    const source = this.stored.get(id);
+    if (!source) return null;
+    const Cls = this.documentClass as unknown as new (d: Obj, c: { strict: boolean; pack: string }) => Document;
+    const doc = new Cls(deepClone(source), { strict: true, pack: this.collection });
+    (doc as unknown as { prepareData(): void }).prepareData();
+    this.set(id, doc);
+    this.indexDocument(doc);
+    return doc;
+  }
+
+  /** The server writes a change of a pack document (or of one it holds) into the stored source. */
+  writeStored(doc: Document, diff: Obj): void {
+    const parent = doc.parent as Document | null;
+    const rootId = parent ? parent.id : doc.id;
+    const root = this.stored.get(rootId);
+    if (!root) return;
+    if (!parent) {
+      mergeObject(root, diff, { performDeletions: true });
+      return;
+    }
+    const field = (parent.constructor as DocClass).embedded[doc.documentName];
+    const child = ((root[field] as Obj[] | undefined) ?? []).find((c) => c._id === doc.id);
+    if (child) mergeObject(child, diff, { performDeletions: true });
+  }
+
+  /** A new world: nothing read, nothing indexed, nothing stored. */
+  reset(): void {
+    this.clear();
+    this.index.clear();
+    this.folders.clear();
+    this.stored.clear();
+    this.#indexedFields = null;
+    this.indexRequests = 0;
+  }
+}
+
+/** game.packs: the system's packs by their collection id ("flex.talente"). */
+export const packs = new Collection<CompendiumCollection>();
+
+/** The system's packs, as system.json declares them. */
+export function installPacks(): Collection<CompendiumCollection> {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { id: string; packs: { name: string; label: string; type: string; system?: string }[] };
+  for (const p of manifest.packs) {
+    const id = `${manifest.id}.${p.name}`;
+    packs.set(id, new CompendiumCollection({ id, name: p.name, label: p.label, type: p.type, system: p.system ?? manifest.id, packageType: "system", packageName: manifest.id }));
+  }
+  return packs;
+}
+
+export function resetPacks(): void {
+  for (const pack of packs) pack.reset();
+}
+
+/** The pack of a compendium uuid ("Compendium.flex.talente.Item.<id>…") and the path after it. */
+function packPath(uuid: string): { pack: CompendiumCollection; parts: string[] } | null {
+  const [scope, pkg, name, ...parts] = uuid.split(".");
+  const pack = scope === "Compendium" ? packs.get(`${pkg}.${name}`) : undefined;
+  return pack ? { pack, parts } : null;
+}
+
+/** Follows the embedded path below a pack document (Item.<id>, …). */
+function embedded(doc: Document, parts: string[]): Document | null {
+  let cur: Document | undefined = doc;
+  for (let i = 0; cur && i < parts.length; i += 2) cur = cur.collectionsByName[parts[i]]?.get(parts[i + 1]);
+  return cur ?? null;
+}
+
+/** fromUuidSync of a compendium uuid: the document read already, else its index entry; below one not read, it throws. */
+export function compendiumUuidSync(uuid: string): Document | Obj | null {
+  const found = packPath(uuid);
+  if (!found) return null;
+  const [, id, ...rest] = found.parts;
+  const doc = found.pack.get(id);
+  if (rest.length) {
+    if (!doc) throw new Error(`fromUuidSync was invoked on UUID '${uuid}' which references an Embedded Document and cannot be retrieved synchronously`);
+    return embedded(doc, rest);
+  }
+  return doc ?? found.pack.index.get(id) ?? null;
+}
+
+/** fromUuid of a compendium uuid: the document, read from its pack when this client has not read it yet. */
+export async function compendiumUuid(uuid: string): Promise<Document | null> {
+  const found = packPath(uuid);
+  if (!found) return null;
+  const [, id, ...rest] = found.parts;
+  const doc = await found.pack.getDocument(id);
+  return doc && rest.length ? embedded(doc, rest) : doc;
+}
+
+// The system's real pack sources, read once per test process.
+const sourceCache = new Map<string, { documents: Obj[]; folders: Obj[] }>();
+function systemPackSources(name: string): { documents: Obj[]; folders: Obj[] } {
+  let cached = sourceCache.get(name);
+  if (!cached) {
+    const dir = join(ROOT, "packs", "_source", name);
+    const docs = readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".yml"))
+      .sort()
+      .map((f) => yaml.load(readFileSync(join(dir, f), "utf8")) as Obj);
+    cached = { documents: docs.filter((d) => !String(d._key).startsWith("!folders!")), folders: docs.filter((d) => String(d._key).startsWith("!folders!")) };
+    sourceCache.set(name, cached);
+  }
+  return cached;
+}
+
+/** Fills a pack's server with sources (German, with their translation flags) and folders; nothing read or indexed. */
+export function storeInPack(name: string, documents: Obj[], folders: Obj[] = []): CompendiumCollection {
+  const pack = packs.get(`flex.${name}`);
+  if (!pack) throw new Error(`no pack flex.${name}`);
+  for (const source of documents) pack.stored.set(String(source._id), deepClone(source));
+  for (const source of folders) {
+    const folder: PackFolder = {
+      _id: String(source._id),
+      name: String(source.name),
+      _source: deepClone(source),
+      updateSource(changes: Obj) {
+        mergeObject(this._source, changes);
+        this.name = String(this._source.name);
+      },
+    };
+    pack.folders.set(folder._id, folder);
+  }
+  return pack;
+}
+
+/** Fills a pack with the system's own sources (packs/_source/<name>). */
+export function storeSystemPack(name: string): CompendiumCollection {
+  const { documents, folders } = systemPackSources(name);
+  return storeInPack(name, documents, folders);
+}
