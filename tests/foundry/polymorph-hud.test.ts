@@ -69,16 +69,13 @@ describe("switching verwandelt on asks for the form", () => {
     expect(state.writes.length).toBe(writes);
     expect(essence(hero)).toEqual(before);
     expect(state.notifications.filter((n) => n.userId === player.id).map((n) => n.message)).toEqual(Array(3).fill("Diese Kreatur steht dir nicht zur Verfügung: Verwandeln kannst du dich nur in Kreaturen, die du sehen darfst."));
-    // A creature of another pack the player may not see, the same; the system's own bestiary is open.
-    const secret = addToCompendium("bestiarium", { name: "Höhlenbär", type: "creature", system: { stufe: 2 } });
-    g.game.packs = new Map([["flex.bestiarium", { testUserPermission: (user: Any) => user.isGM }]]);
-    try {
-      expect(await as(player, () => g.game.flex.polymorph.transform(hero, secret))).toBeNull();
-      g.game.packs = new Map([["flex.bestiarium", { testUserPermission: () => true }]]);
-      expect(await as(player, () => g.game.flex.polymorph.transform(hero, secret))).not.toBeNull();
-    } finally {
-      delete g.game.packs;
-    }
+    // A creature of a pack the GM has closed to players, the same; open (as the system ships it), it is taken.
+    const bear = addToCompendium("bestiarium", { name: "Höhlenbär", type: "creature", system: { stufe: 2 } });
+    const pack = g.game.packs.get("flex.bestiarium");
+    await pack.configure({ ownership: { PLAYER: "NONE", ASSISTANT: "OWNER" } });
+    expect(await as(player, () => g.game.flex.polymorph.transform(hero, bear))).toBeNull();
+    await pack.configure({ ownership: { PLAYER: "OBSERVER", ASSISTANT: "OWNER" } });
+    expect(await as(player, () => g.game.flex.polymorph.transform(hero, bear))).not.toBeNull();
   });
 
   it("with no creature to become it says how instead (drop one on the sheet)", async () => {

@@ -19,7 +19,7 @@ import { Collection, type DocClass, type Document } from "./documents";
 import { ROOT } from "./handlebars";
 import { deepClone, getProperty, isPlainObject, mergeObject, setProperty, type Obj } from "./utils";
 
-interface PackMetadata { id: string; name: string; label: string; type: string; system: string; packageType: string; packageName: string }
+interface PackMetadata { id: string; name: string; label: string; type: string; system: string; packageType: string; packageName: string; ownership?: Record<string, string> }
 
 /** A compendium folder as a pack holds it: its name, shown translated by the system. */
 export interface PackFolder { _id: string; name: string; _source: Obj; updateSource(changes: Obj): void }
@@ -61,14 +61,28 @@ export class CompendiumCollection extends Collection<Document> {
   get documentClass(): DocClass { return g().CONFIG[this.documentName]!.documentClass!; }
   /** The pack's label as the sidebar shows it: a language key is localised. */
   get title(): string { return g().game.i18n.localize(this.metadata.label); }
-  get config(): { locked?: boolean } {
-    const all = (g().game.settings.get("core", "compendiumConfiguration") ?? {}) as Record<string, { locked?: boolean }>;
+  get config(): { locked?: boolean; ownership?: Record<string, string> } {
+    const all = (g().game.settings.get("core", "compendiumConfiguration") ?? {}) as Record<string, { locked?: boolean; ownership?: Record<string, string> }>;
     return all[this.collection] ?? {};
+  }
+  /**
+   * Like v13's CompendiumCollection: who may see a pack goes by role (its `ownership` in the manifest, which a GM
+   * may change with configure), a GM owns every pack.
+   */
+  get ownership(): Record<string, string> {
+    return this.config.ownership ?? this.metadata.ownership ?? { PLAYER: "OBSERVER", ASSISTANT: "OWNER" };
+  }
+  testUserPermission(user: { role: number; isGM: boolean }, level: "NONE" | "LIMITED" | "OBSERVER" | "OWNER"): boolean {
+    const LEVELS = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
+    const ROLE_NAMES = ["NONE", "PLAYER", "TRUSTED", "ASSISTANT", "GAMEMASTER"];
+    if (user.isGM && user.role >= 4) return true;
+    const granted = ROLE_NAMES.slice(1, user.role + 1).map((r) => LEVELS[this.ownership[r] as keyof typeof LEVELS] ?? -1);
+    return Math.max(-1, ...granted) >= LEVELS[level];
   }
   /** A pack of a system or module is locked until a GM unlocks it. */
   get locked(): boolean { return this.config.locked ?? this.metadata.packageType !== "world"; }
   /** CompendiumCollection#configure: the pack's entry of the world setting core.compendiumConfiguration. */
-  async configure(settings: { locked?: boolean }): Promise<unknown> {
+  async configure(settings: { locked?: boolean; ownership?: Record<string, string> }): Promise<unknown> {
     const all = deepClone((g().game.settings.get("core", "compendiumConfiguration") ?? {}) as Obj);
     all[this.collection] = { ...(all[this.collection] as Obj | undefined), ...settings };
     return g().game.settings.set("core", "compendiumConfiguration", all);
@@ -171,10 +185,10 @@ export const packs = new Collection<CompendiumCollection>();
 
 /** The system's packs, as system.json declares them. */
 export function installPacks(): Collection<CompendiumCollection> {
-  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { id: string; packs: { name: string; label: string; type: string; system?: string }[] };
+  const manifest = JSON.parse(readFileSync(join(ROOT, "system.json"), "utf8")) as { id: string; packs: { name: string; label: string; type: string; system?: string; ownership?: Record<string, string> }[] };
   for (const p of manifest.packs) {
     const id = `${manifest.id}.${p.name}`;
-    packs.set(id, new CompendiumCollection({ id, name: p.name, label: p.label, type: p.type, system: p.system ?? manifest.id, packageType: "system", packageName: manifest.id }));
+    packs.set(id, new CompendiumCollection({ id, name: p.name, label: p.label, type: p.type, system: p.system ?? manifest.id, packageType: "system", packageName: manifest.id, ownership: p.ownership }));
   }
   return packs;
 }
