@@ -8,6 +8,7 @@ import { askActiveGM, refuse, registerRelay } from "./gm-relay";
 import type { RelayContext } from "./gm-relay";
 import { cardStep, runTask } from "./task-journal";
 import type { TaskStep } from "./task-journal";
+import { SLEEPLESS, sleeplessEffect } from "./rest";
 import { endOfDay } from "../rules";
 import type { DayOutcome } from "../rules";
 
@@ -84,6 +85,10 @@ export async function runEndOfDay(payload: Record<string, unknown>, context: Rel
   const entries: EndOfDayEntry[] = [];
   const skipped: string[] = [];
   const changes: { actor: Actor.Implementation; changes: Record<string, unknown> }[] = [];
+  // R-REST-NO-1 (Decision 2026-12-01): a night's sleep restarts the no-rest clock and ends going without sleep;
+  // a day ended without sleep is the GM's word that the character goes without: the clock starts now.
+  const now = game.time!.worldTime;
+  const sleep: TaskStep[] = [];
   for (const id of new Set(ids)) {
     const actor = game.actors!.get(id) as Actor.Implementation | undefined;
     if (!actor || actor.type !== "character") continue;
@@ -113,11 +118,17 @@ export async function runEndOfDay(payload: Record<string, unknown>, context: Rel
         "system.versorgung": { ...FULL },
         // The mark lives on the actor, in the same write: a repeated request, on any GM, changes nothing.
         "flags.flex.daysDone": [...done, requestId].slice(-DAYS_REMEMBERED),
+        ...(needs.schlaf ? { "system.rast.letzte": now, "system.rast.ohneRast": 0 } : {}),
       },
     });
+    const sleepless = actor.statuses.has(SLEEPLESS);
+    if (needs.schlaf) {
+      const remove = [SLEEPLESS, "hallucinating"].filter((id) => actor.statuses.has(id));
+      if (remove.length) sleep.push({ kind: "statuses", ref: actorRef(actor), remove });
+    } else if (!sleepless && !outcome.dead) sleep.push({ kind: "embedded", parent: actorRef(actor), embedded: "ActiveEffect", create: [await sleeplessEffect(now)] });
   }
 
-  const steps: TaskStep[] = [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })), options: { flexEndOfDay: true } }];
+  const steps: TaskStep[] = [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })), options: { flexEndOfDay: true } }, ...sleep];
   // R-EXH-3: death is a status on each actor that died (one write per such actor, only for them, once).
   for (const e of entries) {
     const actor = game.actors!.get(e.actorId) as Actor.Implementation | undefined;

@@ -15,6 +15,8 @@ export const FLEX_STATUSES = [
   { id: "polymorphed", name: "FLEX.Status.polymorphed", img: icon("polymorphed") },
   /** R-REST-NO-2 */
   { id: "hallucinating", name: "FLEX.Status.hallucinating", img: icon("hallucinating") },
+  /** R-REST-NO-1 (Decision 2026-12-01): the GM has the character go without sleep; only then the no-rest clock runs. */
+  { id: "sleepless", name: "FLEX.Status.sleepless", img: icon("sleepless") },
 ] as const;
 
 export type FlexStatusId = (typeof FLEX_STATUSES)[number]["id"];

@@ -23,5 +23,6 @@ export * from "./farming";
 export * from "./companions";
 export * from "./training";
 export * from "./rest";
+export * from "./no-rest";
 export * from "./riding";
 export * from "./polymorph";

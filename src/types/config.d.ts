@@ -168,6 +168,12 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         tasks?: string[];
       };
     };
+    ActiveEffect: {
+      flex: {
+        /** R-REST-NO-1: when going without sleep began (world time), where core set no start (automation/rest/sleepless.ts). */
+        since?: number;
+      };
+    };
     Token: {
       flex: {
         /** R-RIDE-1 … R-RIDE-4: the rider's token names its mount's token, the mount's its rider's (automation/riding/pair.ts). */

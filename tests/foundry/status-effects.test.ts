@@ -23,7 +23,7 @@ async function effectToggles(lang: string) {
 
 describe("statuses on the sheet and the token HUD", () => {
   it.each([
-    ["de", ["Tot", "Bewusstlos", "Fliegend", "Vergiftet", "Im Sterben", "Ertrinkt", "Nass"]],
+    ["de", ["Tot", "Bewusstlos", "Fliegend", "Vergiftet", "Im Sterben", "Ertrinkt", "Nass", "Ohne Schlaf"]],
     ["en", ["Dead", "Unconscious", "Flying", "Poisoned", "Dying", "Drowning", "Wet"]],
     // Russian names that do not depend on the character's gender.
     ["ru", ["Смерть", "Без сознания", "Полёт", "Отравление", "Намокание", "Превращение"]],
@@ -35,7 +35,7 @@ describe("statuses on the sheet and the token HUD", () => {
 
   it("core statuses that mean nothing in Flex are not offered, but stay defined for effects that carry them", async () => {
     const toggles = await effectToggles("de");
-    expect(toggles.length).toBe(18 + 7);
+    expect(toggles.length).toBe(18 + 8);
     const hidden = g.CONFIG.statusEffects.filter((s: Any) => s.hud === false).map((s: Any) => s.id);
     expect(hidden).toEqual(expect.arrayContaining(["target", "eye", "upgrade", "downgrade", "fireShield", "bless", "regen"]));
     expect(hidden).not.toContain("dead");

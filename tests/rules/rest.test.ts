@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, craftingDays, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
-  hitDiceCare, hitDiceHealing, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
+  hitDiceCare, hitDiceHealing, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, noRestStretch, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
   RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restResetsClock, restTaken, restWindow, sacredRitualTempLeben,
   talentAllowed, talentRefill, talentsUsedAfter, trainingDays, WEEK, levelTrainingAfter, LEVEL_TRAINING_SESSIONS_PER_FULL_REST } from "../../src/rules";
 import type { RestActivity, RestType } from "../../src/rules";
@@ -364,6 +364,22 @@ describe("R-REST-NO-1 / R-REST-NO-2 no rest", () => {
 
   it("turning time back takes nothing away", () => {
     expect(noRestClock({ lastRest: 0, counted: 3, now: 25 * HOUR })).toMatchObject({ gain: 0, due: 3 });
+  });
+
+  it.each([
+    // sleepless since, last rest, counted → the stretch (null: the clock does not run)
+    [null, 0, 0, null],
+    [null, 5 * DAY, 3, null],
+    [10 * DAY, null, 0, { start: 10 * DAY, counted: 0 }],
+    // A rest long before the GM said "without sleep": the clock counts from the GM's word, and nothing counted before is kept.
+    [10 * DAY, 2 * DAY, 4, { start: 10 * DAY, counted: 0 }],
+    // The stretch's own start (written with its count): its count stays.
+    [10 * DAY, 10 * DAY, 2, { start: 10 * DAY, counted: 2 }],
+    // A rest after the GM's word (a breather that stops the clock by the setting): the clock starts there.
+    [10 * DAY, 11 * DAY, 0, { start: 11 * DAY, counted: 0 }],
+    [Number.NaN, 0, 0, null],
+  ])("R-REST-NO-1 Decision 2026-12-01: without sleep since %s, last rest %s, counted %i → %o", (sleeplessSince, lastRest, counted, stretch) => {
+    expect(noRestStretch({ sleeplessSince, lastRest, counted })).toEqual(stretch);
   });
 
   it("Decision: short, long and full rests stop the clock; a breather only by the world setting", () => {

@@ -16,6 +16,7 @@ import { actorRef } from "../actor-ref";
 import { refuse } from "../gm-relay";
 import type { RelayContext, Refusal } from "../gm-relay";
 import { planRestCard } from "./card";
+import { SLEEPLESS } from "./sleepless";
 import { KitPool, mergeItemUpdates } from "./kits";
 import { runTask } from "../task-journal";
 import type { TaskStep } from "../task-journal";
@@ -161,7 +162,12 @@ export async function runRest(payload: Record<string, unknown>, context: RelayCo
   }
   // R-CORE-12: healing from 0 ends dying; a rest that stops the clock ends the hallucinations (R-REST-NO-2).
   for (const f of finished) {
-    const remove = [...(f.healing && !f.healing.already && f.healing.revived && f.actor.statuses.has("dying") ? ["dying"] : []), ...(f.entry.hallucinationEnded ? ["hallucinating"] : [])];
+    const remove = [
+      ...(f.healing && !f.healing.already && f.healing.revived && f.actor.statuses.has("dying") ? ["dying"] : []),
+      ...(f.entry.hallucinationEnded ? ["hallucinating"] : []),
+      // R-REST-NO-1: a rest with sleep ends going without sleep.
+      ...(f.entry.clockStopped && f.actor.statuses.has(SLEEPLESS) ? [SLEEPLESS] : []),
+    ];
     if (remove.length) steps.push({ kind: "statuses", ref: actorRef(f.actor), remove });
   }
   if (hook.advanceTime && report.entries.some((e) => e.taken.taken)) {

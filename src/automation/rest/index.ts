@@ -3,7 +3,8 @@
 // card (card.ts); the no-rest clock follows world time (clock.ts).
 import { registerRelay } from "../gm-relay";
 import { REST_QUERY, runRest } from "./apply";
-import { registerNoRestClock } from "./clock";
+import { clockAt, registerNoRestClock } from "./clock";
+import { registerSleepless } from "./sleepless";
 
 export { callRest, answeringUser } from "./request";
 export type { CallRestOptions } from "./request";
@@ -11,6 +12,7 @@ export { REST_QUERY, runRest } from "./apply";
 export type { RestEntry, RestHookData, RestReport, RestRequest } from "./apply";
 export { cardBlock, formatDuration, REST_CARD, restCardData, restTypeLabel } from "./card";
 export { NO_REST_CARD, noRestCardData, runNoRestClock } from "./clock";
+export { SLEEPLESS, sleeplessEffect, sleeplessSince } from "./sleepless";
 export type { NoRestEntry } from "./clock";
 export { defaultAnswer, readAnswer, readPrompt } from "./prompt";
 export type { RestAnswer, RestPrompt } from "./prompt";
@@ -20,4 +22,5 @@ export { characterData, restStateOf, windowOf } from "./state";
 export function registerRest(): void {
   registerRelay(REST_QUERY, runRest, { journalled: true });
   registerNoRestClock();
+  registerSleepless((now) => clockAt(now).entries);
 }

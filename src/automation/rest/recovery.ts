@@ -233,7 +233,7 @@ export async function finish(p: Participant, request: RestRequest, context: { re
       changes["system.rast.ohneRast"] = 0;
       hallucinationEnded = actor.statuses.has("hallucinating");
       if (state.counted > 0 || hallucinationEnded) rules.add("R-REST-NO-1");
-    } else if (state.last === null) changes["system.rast.letzte"] = context.start;
+    }
   }
 
   const entry: RestEntry = {

@@ -65,7 +65,8 @@ export function taskState(id: string): "done" | "open" | null {
 
 /** This GM takes the task on: its record, on its own user, in one write (before any of the task's writes). */
 export async function holdRecord(record: TaskRecord): Promise<void> {
-  await game.user!.update({ [`flags.flex.journal.${recordKey(record.id)}`]: record } as never);
+  const changes: Record<string, unknown> = { [`flags.flex.journal.${recordKey(record.id)}`]: record };
+  await game.user!.update(changes);
 }
 
 /** This GM lets go of its record; `done`: the task is finished, and it says so in the same write. */
@@ -73,5 +74,5 @@ export async function releaseRecord(id: string, done: boolean): Promise<void> {
   const me = game.user!;
   const changes: Record<string, unknown> = { [`flags.flex.journal.-=${recordKey(id)}`]: null };
   if (done) changes["flags.flex.journalDone"] = [...doneOf(me).filter((d) => d !== id), id].slice(-DONE_KEPT);
-  await me.update(changes as never);
+  await me.update(changes);
 }

@@ -5,6 +5,7 @@
 // - created documents (cards, items, effects): their id, chosen when planning (keepId);
 // - world time: the clock still where the plan found it; statuses: already as wanted; deletions: already gone.
 import { callHookAll } from "../../helpers/hooks";
+import { isRollMode } from "../../helpers/roll-mode";
 import { addStatuses, removeStatuses } from "../../helpers/status-effects";
 import { documentFromUuid } from "../../helpers/uuid";
 import { resolveActor } from "../actor-ref";
@@ -101,7 +102,7 @@ export async function runStep(step: TaskStep, key: string): Promise<void> {
       if (game.time!.worldTime === step.from && step.seconds > 0) await game.time!.advance(step.seconds);
       return;
     case "message":
-      if (!game.messages!.get(step.data._id)) await ChatMessage.create(step.data as ChatMessage.CreateData, { keepId: true, ...(step.rollMode ? { rollMode: step.rollMode } : {}) } as never);
+      if (!game.messages!.get(step.data._id)) await ChatMessage.create(step.data as ChatMessage.CreateData, { keepId: true, ...(isRollMode(step.rollMode) ? { rollMode: step.rollMode } : {}) });
       return;
     case "hook":
       callHookAll(step.name, step.data);
@@ -124,6 +125,6 @@ export function writeCount(steps: readonly TaskStep[]): number {
 
 /** The step that posts a chat card with an id of its own (its rolls as data); the card's id is `step.data._id`. */
 export function cardStep(data: Obj & { rolls?: (Roll | Obj)[] }, rollMode?: string): Extract<TaskStep, { kind: "message" }> {
-  const rolls = data.rolls?.map((r) => (r instanceof Roll ? (r.toJSON() as unknown as Obj) : r));
+  const rolls = data.rolls?.map((r): unknown => (r instanceof Roll ? r.toJSON() : r));
   return { kind: "message", data: { ...data, ...(rolls ? { rolls } : {}), _id: foundry.utils.randomID() }, ...(rollMode ? { rollMode } : {}) };
 }
