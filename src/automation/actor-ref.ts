@@ -22,3 +22,13 @@ export function resolveActor(ref: Partial<ActorRef> | null | undefined): Actor.I
   const actor = documentFromUuid(ref.actorUuid) as { documentName?: string } | null;
   return actor?.documentName === "Actor" ? (actor as Actor.Implementation) : null;
 }
+
+/**
+ * Whether `user` may know of this actor (Trust model: a document read by uuid must be one the requester may see):
+ * a GM always; else an actor it may at least see (LIMITED), or one with a token not hidden on a scene.
+ */
+export function visibleTo(user: User.Implementation, actor: Actor.Implementation, token?: TokenDocument.Implementation | null): boolean {
+  if (user.isGM || actor.testUserPermission(user, "LIMITED")) return true;
+  const tokens = token ? [token] : actor.token ? [actor.token] : (actor.getDependentTokens?.() ?? []);
+  return tokens.some((t) => !!t && !t.hidden);
+}

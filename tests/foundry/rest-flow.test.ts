@@ -62,6 +62,10 @@ describe("a party rest with two GMs and three players connected", () => {
     expect(report.entries[0].answer).toEqual({ talent: null, hitDice: 0, kit: false, activity: "light", downtime: [] });
     expect(sys(hero).leben.value).toBe(3);
     expect(card()).toContain("keine Antwort: Vorgaben");
+    // The player's dialog closed when the question ran out, and said why.
+    await new Promise((r) => setTimeout(r, 20));
+    expect((globalThis as Any).foundry.applications.instances.size).toBe(0);
+    expect(state.notifications.filter((n) => n.userId === clients.players[0].id).map((n) => n.message)).toContain("Die Zeit für deine Antwort ist abgelaufen: Es gelten die Vorgaben.");
   });
 
   it("a character without a connected player gets the defaults at once; the GM is not asked", async () => {

@@ -206,3 +206,38 @@ describe("the attack's own rolls are its facts: a card written or rewritten by h
     expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toContain("does not own Drache");
   });
 });
+
+describe("anything read by uuid: only what the requester may see", () => {
+  it("training the GM's hidden beast (no token shown, no permission): refused, 0 writes; with its token shown it may be trained", async () => {
+    const rikka = (await createActor({ name: "Rikka", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 }, system: { attributes: { ch: 8 }, geld: 100 } })) as Any;
+    await rikka.createEmbeddedDocuments("Item", [{ name: "Mit Tieren umgehen", type: "talent", system: { attribut: "ch", uebungswert: 14 } }]);
+    const beast = (await createActor({ name: "Geheimes Biest", type: "creature", system: { stufe: 1, art: "tier", trainierbar: true } })) as Any;
+    const scene = await createScene();
+    const token = await placeToken(scene, beast, { col: 2, hidden: true });
+    const payload = { trainer: { actorUuid: rikka.uuid, tokenUuid: null }, creature: { actorUuid: beast.uuid, tokenUuid: null }, blocks: 1, reward: null, rollMode: "publicroll" };
+    const before = state.writes.length;
+    expect(await as(clients.players[0], () => askActiveGM("companionTraining", payload))).toBeNull();
+    expect(state.writes.length).toBe(before);
+    expect(sys(rikka).geld).toBe(100);
+    await token.update({ hidden: false });
+    rolls([8, 4]);
+    expect(await as(clients.players[0], () => askActiveGM("companionTraining", payload))).toMatchObject({ status: "trained" });
+  });
+
+  it("a companion commanded to attack a hidden token: refused, 0 writes", async () => {
+    const { commandCompanion } = await import("../../src/automation/companions");
+    const rikka = (await createActor({ name: "Rikka", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 }, system: { attributes: { ch: 8 } } })) as Any;
+    await rikka.createEmbeddedDocuments("Item", [{ name: "Mit Tieren umgehen", type: "talent", system: { attribut: "ch", uebungswert: 12 } }]);
+    const wolf = (await createActor({ name: "Grauwolf", type: "creature", system: { stufe: 1, art: "tier", trainierbar: true, trainer: rikka.uuid, leben: { value: 18, max: 18 } } })) as Any;
+    await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { angriff: "W8+3", schaden: "1W8", aktionen: 2 } }]);
+    const spy = (await createActor({ name: "Späher", type: "creature", system: { ausweichen: 1, leben: { value: 12, max: 12 } } })) as Any;
+    const scene = await createScene();
+    await placeToken(scene, rikka, { col: 0 });
+    await placeToken(scene, wolf, { col: 1 });
+    const hidden = await placeToken(scene, spy, { col: 2, hidden: true });
+    const before = state.writes.length;
+    expect(await acting(clients.players[0], () => commandCompanion(wolf, wolf.items.getName("Biss"), { targets: [hidden] }))).toBeNull();
+    expect(state.writes.length).toBe(before);
+    expect(sys(spy).leben.value).toBe(12);
+  });
+});

@@ -405,13 +405,28 @@ export class ItemSheetV2 extends DocumentSheetV2 {
   get item(): Obj { return this.document; }
 }
 
+/** v13's foundry.applications.instances: the open applications by id (here: the open dialogs that have one). */
+export const openApplications = new Map<string, { close(): Promise<void> }>();
+
 export class DialogV2 extends ApplicationV2 {
   static prompts: Obj[] = [];
   /** Tests answer dialogs up front: DialogV2.answers.push(value). */
   static answers: unknown[] = [];
+  /**
+   * The test's answer; a dialog with an id stays open (in foundry.applications.instances) until it is answered or
+   * closed, and closed it answers null, as v13's DialogV2.wait does with rejectClose false.
+   */
   static async wait(config: Obj): Promise<unknown> {
     this.prompts.push(config);
-    return this.answers.shift() ?? null;
+    const answer = Promise.resolve(this.answers.shift() ?? null);
+    const id = typeof config.id === "string" ? config.id : null;
+    if (!id) return answer;
+    const closed = new Promise<null>((resolve) => openApplications.set(id, { close: async () => resolve(null) }));
+    try {
+      return await Promise.race([answer, closed]);
+    } finally {
+      openApplications.delete(id);
+    }
   }
   static async confirm(config: Obj): Promise<unknown> { return this.wait(config); }
   static async input(config: Obj): Promise<unknown> { return this.wait(config); }

@@ -1,7 +1,7 @@
 // Installs the stand-in Foundry globals (foundry, game, CONFIG, CONST, Hooks, ui, Actor, Item, Roll, …).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2, TextEditor } from "./applications";
+import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2, TextEditor, openApplications } from "./applications";
 import { DataModel, TypeDataModel } from "./data-model";
 import { Actor, ActiveEffect, ChatMessage, Collection, Combat, Combatant, Document, Item, JournalEntry, JournalEntryPage, Macro, OWNERSHIP, ROLES, User, broadcast, worldCollections } from "./documents";
 import { DataModelValidationError, fields } from "./fields";
@@ -228,6 +228,7 @@ export function installGlobals(): void {
       apps: { DocumentSheetConfig },
       handlebars: { renderTemplate, loadTemplates },
       ux: { TextEditor },
+      instances: openApplications,
     },
   };
   Object.assign(g, { Actor, Item, ActiveEffect, ChatMessage, Combat, Combatant, User, Macro, JournalEntry, Roll, Collection, fromUuidSync, Scene, TokenDocument, RegionDocument, RegionBehavior });

@@ -113,12 +113,22 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
   if (!actor || !sys || !actor.isOwner) return null;
   const started = Date.now();
   const content = await foundry.applications.handlebars.renderTemplate(REST_ANSWER_TEMPLATE, restAnswerContext(actor, sys, prompt));
+  // The GM's question runs out after prompt.seconds: the dialog closes then and says why (Draw Steel does the same).
+  const id = `flex-rest-answer-${prompt.restId}`;
+  let late = false;
+  const timer = setTimeout(() => {
+    late = true;
+    void foundry.applications.instances.get(id)?.close();
+  }, prompt.seconds * 1000);
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    id,
     window: { title: i18n().format("FLEX.Rest.Answer.Title", { name: actor.name, type: restTypeLabel(prompt.type) }) },
     content,
     ok: { label: i18n().localize("FLEX.Rest.Answer.Confirm"), icon: "fa-solid fa-bed" },
+    rejectClose: false,
   });
-  if (Date.now() - started > prompt.seconds * 1000) {
+  clearTimeout(timer);
+  if (late || Date.now() - started > prompt.seconds * 1000) {
     ui.notifications?.warn(i18n().localize("FLEX.Rest.Answer.Late"));
     return null;
   }

@@ -11,7 +11,7 @@ import { isRollMode, rollModeOr } from "../../helpers/roll-mode";
 import { documentFromUuid } from "../../helpers/uuid";
 import { commandCost, companionCommand, spendActions, spendReaction } from "../../rules";
 import type { CommandCost, RuleId } from "../../rules";
-import { actorRef, resolveActor } from "../actor-ref";
+import { actorRef, resolveActor, visibleTo } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
 import { refundSpend, spendActionsFor, spendReactionFor } from "../combat/actions";
 import type { ActionSpend } from "../combat/actions";
@@ -266,6 +266,13 @@ async function handleCommandQuery(payload: Record<string, unknown>, { requester 
   if (item ? item.type !== "attack" : payload.itemId !== null || !payload.reaction) return refuse("malformed", `${companion.name} has no attack ${String(payload.itemId)}`);
   if (!Array.isArray(payload.targets) || payload.targets.length > MAX_TARGETS) return refuse("malformed", "command with unusable targets");
   const targets = payload.targets.map(resolveTarget).filter((t): t is Target => t !== null);
+  // Only what the requester may see can be attacked on its word (a hidden token is the GM's secret).
+  const unseen = targets.find((t) => {
+    const token = t instanceof TokenDocument ? t : null;
+    const actor = token ? token.actor : t instanceof Actor ? t : null;
+    return !actor || !visibleTo(requester, actor, token);
+  });
+  if (unseen) return refuse("forbidden", `${requester.name} may not see one of the targets`);
   const rollMode = isRollMode(payload.rollMode) ? payload.rollMode : undefined;
   return commandHere(companion, item, { targets, reaction: payload.reaction, rollMode }, queuedPayment);
 }

@@ -21,7 +21,7 @@ import {
   trainingRun,
 } from "../../rules";
 import type { RuleId, TrainingCompletion, TrainingRelation, TrainingReward, TrainingRun } from "../../rules";
-import { actorRef, resolveActor } from "../actor-ref";
+import { actorRef, resolveActor, visibleTo } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
 import { tokenFor } from "../combat/targets";
 import { runOnGMQueue } from "../gm-queue";
@@ -262,6 +262,7 @@ async function handleTrainingQuery(payload: Record<string, unknown>, { requester
   const creature = resolveActor(payload.creature as ActorRef);
   if (trainer?.type !== "character" || creature?.type !== "creature") return refuse("malformed", "training request without a trainer and a creature");
   if (!requester.isGM && !trainer.testUserPermission(requester, "OWNER")) return refuse("forbidden", `${requester.name} does not own ${trainer.name}`);
+  if (!visibleTo(requester, creature)) return refuse("forbidden", `${requester.name} may not see ${creature.name}`);
   const blocks = payload.blocks;
   if (typeof blocks !== "number" || !Number.isInteger(blocks) || blocks < 1 || blocks > TRAINING_MAX_BLOCKS) return refuse("malformed", `training request for ${String(blocks)} blocks`);
   const reward = payload.reward ?? null;
