@@ -41,8 +41,8 @@ async function rikka(geld = 100) {
   return actor;
 }
 
-/** A Stufe-1 wolf (Misstrauen 18), the GM's unless an owner is given. */
-async function wolf(system: Record<string, unknown> = {}, ownership: Record<string, number> = { default: 0 }) {
+/** A Stufe-1 wolf (Misstrauen 18), the GM's unless an owner is given; the players may see it (limited). */
+async function wolf(system: Record<string, unknown> = {}, ownership: Record<string, number> = { default: 1 }) {
   return (await createActor({ name: "Grauwolf", type: "creature", ownership, system: { stufe: 1, art: "tier", trainierbar: true, ausweichen: 12, parade: 8, ...system } })) as Any;
 }
 

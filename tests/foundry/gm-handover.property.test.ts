@@ -66,7 +66,7 @@ async function table(seed: number): Promise<Table> {
     ]);
     heroes.push(hero);
   }
-  const wolf = await createActor({ name: "Grauwolf", type: "creature", system: { stufe: 1, art: "tier", trainierbar: true, ausweichen: 12, parade: 8, leben: { value: 18, max: 18 } } });
+  const wolf = await createActor({ name: "Grauwolf", type: "creature", ownership: { default: 1 }, system: { stufe: 1, art: "tier", trainierbar: true, ausweichen: 12, parade: 8, leben: { value: 18, max: 18 } } });
   const horse = await createActor({ name: "Ross", type: "creature", system: { groesse: "gross", reitbar: true, trainierbar: true, trainer: heroes[0].uuid, leben: { value: 30, max: 30 } } });
   await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { angriff: "W8+2", schaden: "1W8", aktionen: 1 } }]);
   const scene = await createScene({ active: true });

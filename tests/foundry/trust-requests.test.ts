@@ -179,7 +179,7 @@ describe("marks that outlive the journal (the mutants that once went unnoticed)"
   it("a training request replayed on a new GM, long after (the journal has forgotten it): 'already', no second charge, no second card", async () => {
     const hero = (await createActor({ name: "Rikka", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 }, system: { attributes: { ch: 8 }, geld: 100 } })) as Any;
     await hero.createEmbeddedDocuments("Item", [{ name: "Mit Tieren umgehen", type: "talent", system: { attribut: "ch", uebungswert: 14 } }]);
-    const wolf = (await createActor({ name: "Grauwolf", type: "creature", system: { stufe: 1, art: "tier", trainierbar: true } })) as Any;
+    const wolf = (await createActor({ name: "Grauwolf", type: "creature", ownership: { default: 1 }, system: { stufe: 1, art: "tier", trainierbar: true } })) as Any;
     queueDice([{ faces: 8, result: 6 }, { faces: 8, result: 6 }]);
     const first = await as(clients.players[0], () => trainCompanion({ trainer: hero, creature: wolf, blocks: 2, requestId: "training-replay-1" }));
     expect(first).toMatchObject({ status: "trained", run: { cost: 20 } });
