@@ -11,7 +11,7 @@ import { gmQueueIdle } from "../../src/automation/gm-queue";
 import { mountUp } from "../../src/automation/riding";
 import { shortCombatAction, startShortCombat } from "../../src/automation/short-combat";
 import { openTaskIds, taskState } from "../../src/automation/task-journal/records";
-import { as, createActor, createScene, dropAfterWrites, messages, placeToken, reconnect, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, createScene, dropAfterWrites, messages, placeToken, reconnect, resetWorld, settle, state, type Clients, seededUniform } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -23,15 +23,6 @@ type Kind = (typeof KINDS)[number];
 /** Tasks a player asks for: the player is told what became of them. */
 const ASKED_BY_PLAYER: ReadonlySet<Kind> = new Set(["work", "craft", "training", "mount"]);
 
-function seeded(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return ((s >>> 0) % 1_000_000) / 1_000_000;
-  };
-}
 
 interface Table {
   clients: Clients;
@@ -47,7 +38,7 @@ interface Table {
 /** The table every task is run at: three player characters, the GM's wolf and horse, a fight, a project, a short combat, a bear-shaped hero. */
 async function table(seed: number): Promise<Table> {
   const clients = resetWorld({ gms: 2, players: 3 });
-  g.CONFIG.Dice.randomUniform = seeded(seed);
+  g.CONFIG.Dice.randomUniform = seededUniform(seed);
   await g.game.settings.set("flex", "playersAdvanceTime", true);
   const owned = (i: number) => ({ default: 0, [clients.players[i].id]: 3 });
   const heroes: Any[] = [];

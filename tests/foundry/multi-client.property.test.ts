@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
 import { gmQueueIdle } from "../../src/automation/gm-queue";
-import { as, createActor, createScene, disconnect, messages, placeToken, reconnect, resetWorld, settle, state, takeErrors, type Clients } from "../harness";
+import { as, createActor, createScene, disconnect, messages, placeToken, reconnect, resetWorld, settle, state, takeErrors, type Clients, seededUniform } from "../harness";
 import { resetFallSettings } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -36,16 +36,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("endOfDay" as const), sameId: fc.boolean(), id: fc.nat(3) }) },
 );
 
-/** A small seeded random source for the dice, so a failing sequence replays exactly. */
-function seededUniform(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return ((s >>> 0) % 1_000_000) / 1_000_000;
-  };
-}
 
 interface AutomationWrite {
   userId: string;

@@ -4,19 +4,13 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { attackCardAction, defendAgainst } from "../../src/automation/combat";
 import { askActiveGM } from "../../src/automation/gm-relay";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
+import { acting, as, createActor, createScene, messages, placeToken, queueDice, resetWorld, state, target, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
 const g = globalThis as Any;
 const sys = (a: Any) => a.system as Any;
 const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
-const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
-  as(user, async () => {
-    const out = await fn();
-    await settle();
-    return out;
-  });
 const attack = (card: Any) => card.flags.flex.attack;
 const actorWrites = (from: number) => state.writes.slice(from).filter((w) => w.documentName === "Actor");
 

@@ -117,10 +117,16 @@ describe("refusals are counted per user; one refused too often is refused at onc
   });
 });
 
+/** Player 1's character with no money and Handwerk on FF W8 + 2. */
+async function worker() {
+  const [hero] = await party(clients, 1, () => ({ geld: 0, attributes: { ff: 8 } }));
+  await hero.createEmbeddedDocuments("Item", [{ name: "Handwerk", type: "talent", system: { attribut: "ff", uebungswert: 2 } }]);
+  return hero;
+}
+
 describe("a retry of the same action reuses its request id, and is carried out once", () => {
   it("work that times out (the GM is busy) and is asked again: one payment, one card, and the player told it may still happen", async () => {
-    const [hero] = await party(clients, 1, () => ({ geld: 0, attributes: { ff: 8 } }));
-    await hero.createEmbeddedDocuments("Item", [{ name: "Handwerk", type: "talent", system: { attribut: "ff", uebungswert: 2 } }]);
+    const hero = await worker();
     // The active GM's queue is busy until the gate opens.
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
@@ -149,8 +155,7 @@ describe("a retry of the same action reuses its request id, and is carried out o
   });
 
   it("the GM drops right after journalling a player's work: the player is told it will be finished; GM 2 finishes it, once", async () => {
-    const [hero] = await party(clients, 1, () => ({ geld: 0, attributes: { ff: 8 } }));
-    await hero.createEmbeddedDocuments("Item", [{ name: "Handwerk", type: "talent", system: { attribut: "ff", uebungswert: 2 } }]);
+    const hero = await worker();
     queueDice([{ faces: 8, result: 6 }]);
     dropAfterWrites(clients.gms[0], 1);
     expect(await as(clients.players[0], () => flex().making.requestWork(hero, { talent: "Handwerk", duration: "day" }))).toBeNull();
@@ -163,8 +168,7 @@ describe("a retry of the same action reuses its request id, and is carried out o
   });
 
   it("the GM drops before it wrote anything: the player is told nothing was done", async () => {
-    const [hero] = await party(clients, 1, () => ({ geld: 0, attributes: { ff: 8 } }));
-    await hero.createEmbeddedDocuments("Item", [{ name: "Handwerk", type: "talent", system: { attribut: "ff", uebungswert: 2 } }]);
+    const hero = await worker();
     queueDice([{ faces: 8, result: 6 }]);
     dropAfterWrites(clients.gms[0], 0);
     expect(await as(clients.players[0], () => flex().making.requestWork(hero, { talent: "Handwerk", duration: "day" }))).toBeNull();

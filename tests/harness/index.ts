@@ -3,13 +3,13 @@
 import type { ChatMessage} from "./documents";
 import { Actor, ROLES, User, broadcast, dropConnection, queryCount, worldCollections, type Document } from "./documents";
 import { resetClientLocal } from "../../src/helpers/client-local";
-import { queueDice } from "./roll";
+import { queueDice, seededUniform } from "./roll";
 import type { RegionDocument, Scene, TokenDocument } from "./scene";
 import { compendiumUuid, packs, resetPacks, storeInPack } from "./packs";
 import { randomID, type Obj } from "./utils";
 import { onClient, settle, state, type WriteRecord } from "./world";
 
-export { settle, state, queueDice, worldCollections, queryCount };
+export { settle, state, queueDice, seededUniform, worldCollections, queryCount };
 export { takeErrors } from "./world";
 export type { WriteRecord };
 
@@ -46,6 +46,15 @@ export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
 /** Runs fn as `user` on that user's client, then returns to the previous client. */
 export async function as<T>(user: User, fn: () => Promise<T> | T): Promise<T> {
   return onClient(user.id, async () => fn());
+}
+
+/** Runs fn as `user` and lets everything it set off finish on every client. */
+export async function acting<T>(user: User, fn: () => Promise<T> | T): Promise<T> {
+  return as(user, async () => {
+    const out = await fn();
+    await settle();
+    return out;
+  });
 }
 
 /** The user's browser drops: its open queries fail, and it sends no more writes. */

@@ -151,3 +151,14 @@ export function queueDice(faces: { faces: number; result: number }[]): void {
     return (next.result - 0.5) / next.faces;
   };
 }
+
+/** A small seeded random source for CONFIG.Dice.randomUniform, so a failing property run replays exactly. */
+export function seededUniform(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return ((s >>> 0) % 1_000_000) / 1_000_000;
+  };
+}
