@@ -58,7 +58,7 @@ const journalled = new Set<string>();
 const outgoing = clientLocal("relay.outgoing", () => new Map<string, string>());
 // Requests whose outcome this client does not know (a timeout, a GM who dropped): retry key → request id.
 const unsettled = clientLocal("relay.unsettled", () => new Map<string, { id: string; at: number }>());
-// On the GM: refusals per confirmed user (times), and unconfirmed requests per user they named.
+// On the GM: when each confirmed user was last refused (an unconfirmed request's sender is unknown: not counted).
 const refusals = clientLocal("relay.refusals", () => new Map<string, number[]>());
 
 /** An unsettled request is retried under its id for this long; after that the same click is a new request. */
@@ -96,8 +96,8 @@ async function confirmedBy(user: User.Implementation | undefined, requestId: str
   }
 }
 
-/** Counts a refusal against a user; true when that user has been refused too often lately. */
-function count(userId: string, add: boolean): boolean {
+/** Whether a user has been refused too often lately; `add`: count one more refusal first. */
+function refusedTooOften(userId: string, add: boolean): boolean {
   const { count: limit, seconds } = CONFIG.FLEX.refusalLimit;
   const now = Date.now();
   const recent = (refusals().get(userId) ?? []).filter((t) => now - t < seconds * 1000);
@@ -122,7 +122,7 @@ export async function handleRelay(message: RelayMessage | Record<string, unknown
     // The sender is unknown (not the user it named), so this is logged, never counted against the named user.
     return refuse("unconfirmed", `"${type}" ${requestId}: ${requester?.name ?? "an unknown user"} did not confirm sending it with this content`);
   }
-  if (count(requester!.id!, false)) return refuse("throttled", `"${type}" ${requestId}: ${requester!.name} was refused too often lately`);
+  if (refusedTooOften(requester!.id!, false)) return refuse("throttled", `"${type}" ${requestId}: ${requester!.name} was refused too often lately`);
   const taskId = taskIdOf(type, requestId);
   // A request this GM has not queued may be one another GM journalled: never planned a second time.
   if (!isClaimed(taskId)) {
@@ -134,7 +134,7 @@ export async function handleRelay(message: RelayMessage | Record<string, unknown
     }
   }
   const answer = await runOnGMQueue(taskId, () => handler(payload as Record<string, unknown>, { requester: requester!, requestId, type }));
-  if (isRefusal(answer)) count(requester!.id!, true);
+  if (isRefusal(answer)) refusedTooOften(requester!.id!, true);
   return answer;
 }
 
