@@ -78,6 +78,42 @@ describe("a request is its id plus its content", () => {
     expect(heroes.map((h) => sys(h).erschoepfung.value)).toEqual([1, 1]);
   });
 
+  it("the issue's case: while the GM's long rest is being written, a player replays its ids (the question's, and the request's read from the GM's journal) for end of day and a reward: refused, 0 writes", async () => {
+    const heroes = await party(clients, 3, () => ({ erschoepfung: { value: 1 }, geld: 0, versorgung: { essen: false, trinken: false, schlaf: false } }));
+    const seen: string[] = [];
+    const answer = g.CONFIG.queries.flexRest;
+    g.CONFIG.queries.flexRest = (prompt: Any) => {
+      if (g.game.user.id === clients.players[0].id) seen.push(prompt.restId);
+      return answer(prompt);
+    };
+    const forged: Promise<Any>[] = [];
+    const hook = g.Hooks.on("updateActor", (_actor: Any, _changed: Any, options: Any) => {
+      if (g.game.user.id !== clients.players[0].id || !options.flexRest || forged.length) return;
+      // The GM's journal is on its user, which every client can read: the request's id is there.
+      const journal = Object.values(clients.gms[0].getFlag("flex", "journal") ?? {}) as Any[];
+      const ids = [...seen, ...journal.map((r) => String(r.id).replace(/^rest:/, ""))];
+      for (const requestId of ids) {
+        forged.push(forge(clients.players[0], { type: "endOfDay", requestId, requester: clients.gms[0].id, payload: { actorIds: heroes.map((h) => h.id), needs: {} } }));
+        forged.push(forge(clients.players[0], { type: "rewardPay", requestId, requester: clients.gms[0].id, payload: { actorIds: heroes.map((h) => h.id), quests: 1 } }));
+      }
+    });
+    try {
+      for (let i = 0; i < 3; i++) DialogV2().answers.push({ activity: "light" });
+      const report = await flex().rest({ type: "longRest", actors: heroes.map((h) => h.id) });
+      expect(report.entries).toHaveLength(3);
+    } finally {
+      g.Hooks.off("updateActor", hook);
+      g.CONFIG.queries.flexRest = answer;
+    }
+    expect(forged.length).toBe(4);
+    for (const answerOf of await Promise.all(forged)) expect(answerOf).toEqual({ flexRefused: "unconfirmed" });
+    await settle();
+    // Only the rest: Erschöpfung 1 → 0 (R-REST-3), no end of day (it would add 3), no reward.
+    expect(heroes.map((h) => sys(h).erschoepfung.value)).toEqual([0, 0, 0]);
+    expect(heroes.map((h) => sys(h).geld)).toEqual([0, 0, 0]);
+    expect(messages()).toHaveLength(1);
+  });
+
   it("the rest's question to each owner has an id of its own, never the rest's request id", async () => {
     const [hero] = await party(clients, 1);
     const seen: string[] = [];
@@ -165,6 +201,23 @@ describe("a retry of the same action reuses its request id, and is carried out o
     expect(sys(hero).geld).toBe(24);
     expect(messages()).toHaveLength(1);
     expect(messages()[0].author.id).toBe(clients.gms[1].id);
+  });
+
+  it("the GM drops in the middle of a long rest and clicks Rast again: GM 2 finished the first (clock and card), the second is refused by the rest's limit", async () => {
+    const heroes = await party(clients, 2, () => ({ erschoepfung: { value: 3 } }));
+    const t0 = g.game.time.worldTime;
+    dropAfterWrites(clients.gms[0], 2); // the journal record and the party's write; the clock and the card are left
+    await flex().rest({ type: "longRest", actors: heroes.map((h) => h.id), ask: false });
+    await settle();
+    await as(clients.gms[1], () => runOnGMQueue("after", async () => undefined));
+    expect(heroes.map((h) => sys(h).erschoepfung.value)).toEqual([2, 2]);
+    expect(g.game.time.worldTime).toBe(t0 + 24 * 3600);
+    expect(messages().filter((m: Any) => m.flags?.flex?.rest)).toHaveLength(1);
+    // GM 2 clicks Rast again: R-REST-3 allows it, once more this week … and the third is refused.
+    await as(clients.gms[1], () => flex().rest({ type: "longRest", actors: heroes.map((h) => h.id), ask: false }));
+    await as(clients.gms[1], () => flex().rest({ type: "longRest", actors: heroes.map((h) => h.id), ask: false }));
+    expect(heroes.map((h) => sys(h).erschoepfung.value)).toEqual([1, 1]);
+    expect(messages().filter((m: Any) => m.flags?.flex?.rest)).toHaveLength(2);
   });
 
   it("the GM drops before it wrote anything: the player is told nothing was done", async () => {
