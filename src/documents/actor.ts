@@ -234,9 +234,14 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
 
   /** The statuses a planned hit brings once its write has landed: dying or dead at 0 Leben, and its effects. */
   async afterDamage(outcome: DamageOutcome): Promise<void> {
-    if (outcome.already) return;
-    if (outcome.downed) await this.toggleStatusEffect(this.downedStatus, { active: true });
-    if (outcome.applyStatuses.length) await addStatuses(this.asImplementation, outcome.applyStatuses);
+    const { add } = this.statusesAfterDamage(outcome);
+    if (add.length) await addStatuses(this.asImplementation, add);
+  }
+
+  /** What `afterDamage` switches on, for a task that writes it as a step of its own. */
+  statusesAfterDamage(outcome: DamageOutcome): { add: string[] } {
+    if (outcome.already) return { add: [] };
+    return { add: [...new Set([...(outcome.downed ? [this.downedStatus] : []), ...outcome.applyStatuses])] };
   }
 
   /**
@@ -265,7 +270,12 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   }
 
   async afterHealing(result: HealingOutcome & { already: boolean }): Promise<void> {
-    if (!result.already && result.revived && this.statuses.has("dying")) await this.toggleStatusEffect("dying", { active: false });
+    if (this.statusesAfterHealing(result).remove.length) await this.toggleStatusEffect("dying", { active: false });
+  }
+
+  /** What `afterHealing` switches off: dying, when healing brought Leben above 0. */
+  statusesAfterHealing(result: HealingOutcome & { already: boolean }): { remove: string[] } {
+    return { remove: !result.already && result.revived && this.statuses.has("dying") ? ["dying"] : [] };
   }
 
   /** The mark a card left when it applied damage here, or null. */
@@ -300,7 +310,13 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   }
 
   async afterUndo(mark: AppliedMark): Promise<void> {
-    if (mark.downed && mark.status && this.statuses.has(mark.status)) await this.toggleStatusEffect(mark.status, { active: false });
+    const [status] = this.statusesAfterUndo(mark).remove;
+    if (status) await this.toggleStatusEffect(status, { active: false });
+  }
+
+  /** What `afterUndo` switches off: the status the undone damage had set. */
+  statusesAfterUndo(mark: AppliedMark): { remove: string[] } {
+    return { remove: mark.downed && mark.status && this.statuses.has(mark.status) ? [mark.status] : [] };
   }
 
   /** Deletions of the oldest marks, so that with the one being added at most MARKS_KEPT remain. */

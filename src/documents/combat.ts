@@ -64,6 +64,23 @@ export function compareCombatants(a: Combatant.Implementation, b: Combatant.Impl
 }
 
 export class FlexCombat extends Combat {
+  /**
+   * A round advanced while a GM is online marks, in the same write, the round that ended as due for the round
+   * automations (breath): should the active GM drop before resolving it, the next one knows to. A round advanced
+   * with no GM online is never due (nobody was there to resolve it).
+   */
+  protected override async _preUpdate(changes: Combat.UpdateData, options: Combat.Database.PreUpdateOptions, user: User.Implementation) {
+    const round = (changes as { round?: unknown }).round;
+    if (typeof round === "number" && round > this.round && this.round > 0 && game.users?.activeGM) foundry.utils.setProperty(changes, "flags.flex.roundDue", this.round);
+    return super._preUpdate(changes, options, user);
+  }
+
+  /** The round whose end the round automations still owe, if a GM advanced it (see _preUpdate). */
+  get roundDue(): number | null {
+    const due = this.getFlag("flex", "roundDue");
+    return typeof due === "number" ? due : null;
+  }
+
   /** Core builds `turns` with this; it passes it unbound, so it must not use `this`. */
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
     return compareCombatants(a, b);

@@ -174,6 +174,12 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         since?: number;
       };
     };
+    Combat: {
+      flex: {
+        /** The round a GM advanced past, due for the round automations (documents/combat.ts). */
+        roundDue?: number;
+      };
+    };
     Token: {
       flex: {
         /** R-RIDE-1 … R-RIDE-4: the rider's token names its mount's token, the mount's its rider's (automation/riding/pair.ts). */

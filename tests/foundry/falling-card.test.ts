@@ -3,14 +3,14 @@
 // (the stand-in has no DOM); the handlers the buttons call are.
 import { beforeEach, describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
-import { as, createActor, createScene, disconnect, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, createScene, disconnect, messages, placeToken, resetWorld, settle, state, type Clients, writesSince } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
 const g = globalThis as Any;
 const sys = (a: Any) => a.system as Any;
-const since = (n: number) => state.writes.slice(n).map((w) => [w.action, w.documentName, w.userId]);
+const since = (n: number) => writesSince(n).map((w) => [w.action, w.documentName, w.userId]);
 const card = () => messages()[0] as Any;
 const fall = () => card().flags.flex.fall;
 const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>

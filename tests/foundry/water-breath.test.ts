@@ -1,7 +1,7 @@
 // Breath under water every KR (R-BREATH-1..4): rolled by FlexCombat at the end of each round on the active
 // GM only, one batched write and one chat card per round, never twice for the same round.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, createScene, disconnect, messages, reconnect, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients } from "../harness";
+import { as, createActor, createScene, disconnect, messages, reconnect, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -52,7 +52,7 @@ describe("R-BREATH-1 / R-BREATH-2 a 3-round fight with 4 submerged combatants, t
     rolls([4, 3], [8, 1], [4, 3], [10, 2]); // → W4, W6, W4, W8
     await advance(combat);
 
-    const writes = state.writes.slice(before).filter((w) => w.documentName !== "Combat");
+    const writes = writesSince(before).filter((w) => w.documentName !== "Combat");
     expect(writes.map((w) => [w.action, w.documentName, w.userId])).toEqual(
       Array.from({ length: 3 }, () => [
         ["update", "Actor", clients.gms[0].id],
@@ -124,7 +124,7 @@ describe("R-BREATH-4 ending a KR in the air gives the KO die back", () => {
     expect(sys(actor).atem.wuerfel).toBeNull();
     expect(sys(actor).derived.atemWuerfel).toBe(10);
     expect(sys(actor).derived.atem).toEqual({ value: 10, max: 10 });
-    expect(state.writes.slice(before).filter((w) => w.documentName !== "Combat").map((w) => w.documentName)).toEqual(["Actor", "ChatMessage"]);
+    expect(writesSince(before).filter((w) => w.documentName !== "Combat").map((w) => w.documentName)).toEqual(["Actor", "ChatMessage"]);
     expect((messages()[0] as Any).content).toContain("An der Luft – der Atemwürfel ist wieder W10.");
     expect((messages()[0] as Any).content).toContain("R-BREATH-4");
   });
@@ -134,7 +134,7 @@ describe("R-BREATH-4 ending a KR in the air gives the KO die back", () => {
     const { combat } = await fight(actors);
     const before = state.writes.length;
     await advance(combat);
-    expect(state.writes.slice(before).filter((w) => w.documentName !== "Combat")).toEqual([]);
+    expect(writesSince(before).filter((w) => w.documentName !== "Combat")).toEqual([]);
     expect(messages()).toHaveLength(0);
   });
 });
@@ -157,7 +157,7 @@ describe("each round is processed once", () => {
     rolls([4, 1], [6, 1]);
     await advance(combat);
     await advance(combat);
-    expect(state.writes.slice(writes).filter((w) => w.documentName !== "Combat")).toEqual([]);
+    expect(writesSince(writes).filter((w) => w.documentName !== "Combat")).toEqual([]);
     expect(messages()).toHaveLength(2);
     expect(divers.map((d) => sys(d).derived.atemWuerfel)).toEqual([4, 6]);
 
@@ -177,7 +177,7 @@ describe("each round is processed once", () => {
     disconnect(clients.gms[0]);
     const before = state.writes.length;
     await advance(combat, clients.players[0]);
-    expect(state.writes.slice(before).map((w) => w.documentName)).toEqual(["Combat"]);
+    expect(writesSince(before).map((w) => w.documentName)).toEqual(["Combat"]);
     expect(messages()).toHaveLength(0);
     expect(divers.map((d) => sys(d).atem.wuerfel)).toEqual([null, null]);
 
@@ -250,7 +250,7 @@ describe("creatures and unlinked tokens breathe too", () => {
     const before = state.writes.length;
     rolls([6, 2], [6, 6]);
     await advance(combat);
-    const writes = state.writes.slice(before).filter((w) => w.documentName !== "Combat");
+    const writes = writesSince(before).filter((w) => w.documentName !== "Combat");
     expect(writes.map((w) => [w.documentName, w.parent])).toEqual([
       ["Actor", t1.uuid],
       ["Actor", t2.uuid],
@@ -271,7 +271,7 @@ describe("outside combat the GM advances breath by one KR", () => {
     const before = state.writes.length;
     rolls([8, 2], [6, 3]);
     const report = await g.game.flex.advanceBreath(tokens);
-    expect(state.writes.slice(before).map((w) => [w.action, w.documentName])).toEqual([
+    expect(writesSince(before).map((w) => [w.action, w.documentName])).toEqual([
       ["update", "Actor"],
       ["create", "ChatMessage"],
     ]);

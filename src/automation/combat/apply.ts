@@ -6,12 +6,13 @@
 // reads from each defender's own card or a creature's data; who may apply follows the world setting.
 import { damageApplyMode } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
-import { resolveActor } from "../actor-ref";
-import { writeActorChanges } from "../actor-writes";
+import { actorRef, resolveActor } from "../actor-ref";
 import type { ActorChange } from "../actor-writes";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
+import { runTask } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 import { attackMark, attackRecordOf, renderAttackCard } from "./record";
 import { startedCombat } from "./tracker";
 import type { AppliedView, AttackRecord, AttackTarget } from "./record";
@@ -49,13 +50,18 @@ export function distrust(message: ChatMessage.Implementation, record: AttackReco
 interface Planned {
   target: AttackTarget;
   actor: Actor.Implementation;
-  after: () => Promise<void>;
+  /** The statuses its write brings or ends (dying or dead, a damage type's effects). */
+  after: { add?: string[]; remove?: string[] };
   view: AppliedView | null;
   status: AttackActionStatus;
 }
 
-/** Carries a click out on this client (the active GM's, or the author's with no GM online). */
-async function actOnCard(messageId: string, keys: string[] | "all", action: AttackAction, requester: User.Implementation): Promise<Record<string, AttackActionStatus>> {
+/**
+ * Carries a click out on this client (the active GM's, or the author's with no GM online), as one task: the batched
+ * actor write, the statuses, the defeated in the tracker, the card; journalled on a GM, so a GM who drops between
+ * them leaves the rest to the next.
+ */
+async function actOnCard(messageId: string, keys: string[] | "all", action: AttackAction, requester: User.Implementation, requestId: string): Promise<Record<string, AttackActionStatus>> {
   // Read inside the queue: an earlier click may have changed the card and the targets.
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const record = attackRecordOf(message);
@@ -86,11 +92,11 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
     if (action === "undo") {
       const undo = actor.planUndo(mark.key);
       if (!undo) {
-        planned.push({ target, actor, after: async () => undefined, view: null, status: "notApplied" });
+        planned.push({ target, actor, after: {}, view: null, status: "notApplied" });
         continue;
       }
       changes.push({ actor, changes: undo.changes });
-      planned.push({ target, actor, after: () => actor.afterUndo(undo.mark), view: null, status: "undone" });
+      planned.push({ target, actor, after: actor.statusesAfterUndo(undo.mark), view: null, status: "undone" });
       continue;
     }
     if (amount === null) {
@@ -108,22 +114,24 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
       const heal = actor.planHealing(amount, { mark });
       const view = heal.result.already ? currentView(actor, mark.key) : { taken: -heal.result.healed, downed: false, by: mark.by };
       if (Object.keys(heal.changes).length) changes.push({ actor, changes: heal.changes });
-      planned.push({ target, actor, after: () => actor.afterHealing(heal.result), view, status: heal.result.already ? "already" : "healed" });
+      planned.push({ target, actor, after: actor.statusesAfterHealing(heal.result), view, status: heal.result.already ? "already" : "healed" });
       continue;
     }
     const hit = actor.planDamage(amount, { type: record.item.damageType, mark });
     const view = hit.outcome.already ? currentView(actor, mark.key) : { taken: hit.outcome.taken, downed: hit.outcome.downed, by: mark.by };
     if (Object.keys(hit.changes).length) changes.push({ actor, changes: hit.changes });
-    planned.push({ target, actor, after: () => actor.afterDamage(hit.outcome), view, status: hit.outcome.already ? "already" : "applied" });
+    planned.push({ target, actor, after: actor.statusesAfterDamage(hit.outcome), view, status: hit.outcome.already ? "already" : "applied" });
   }
 
-  // One batched write for every target of this click (one more per token for unlinked actors).
-  await writeActorChanges(changes);
+  // One batched write for every target of this click (one more per token for unlinked actors), then the statuses.
+  const steps: TaskStep[] = [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })) }];
   for (const p of planned) {
-    await p.after();
     statuses[p.target.key] = p.status;
+    if (p.after.add?.length || p.after.remove?.length) steps.push({ kind: "statuses", ref: actorRef(p.actor), ...p.after });
   }
-  await markDefeated(planned.filter((p) => p.status === "applied" && p.view?.downed && p.actor.statuses.has("dead")).map((p) => p.actor));
+  // R-CORE-8: a creature killed outright is defeated in the tracker.
+  const defeated = defeatedStep(planned.filter((p) => p.status === "applied" && p.after.add?.includes("dead")).map((p) => p.actor));
+  if (defeated) steps.push(defeated);
 
   // The card shows what the marks and the owners say.
   const applied: Record<string, AppliedView | null> = { ...record.applied };
@@ -133,8 +141,9 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
     const next: AttackRecord = { ...record, applied, targets };
     const update: Record<string, unknown> = { content: await renderAttackCard(next), "flags.flex.attack.applied": applied };
     if (read.size) update["flags.flex.attack.targets"] = targets;
-    await message.update(update);
+    steps.push({ kind: "update", uuid: message.uuid, changes: update });
   }
+  await runTask({ type: QUERY, requestId, requester }, steps);
   return statuses;
 }
 
@@ -143,16 +152,16 @@ function currentView(actor: Actor.Implementation, key: string): AppliedView | nu
   return mark ? { taken: mark.taken, downed: mark.downed, by: mark.by } : null;
 }
 
-/** R-CORE-8: a creature that is dead (not dying) is marked defeated in the active combat, in one write. */
-async function markDefeated(actors: Actor.Implementation[]): Promise<void> {
+/** R-CORE-8: the creatures that die (not dying) marked defeated in the active combat, in one write; null when none. */
+function defeatedStep(actors: Actor.Implementation[]): TaskStep | null {
   const combat = startedCombat();
-  if (!combat || !actors.length) return;
+  if (!combat || !actors.length) return null;
   const ids = new Set(actors.map((a) => a.id));
   const tokens = new Set(actors.map((a) => a.token?.id).filter(Boolean));
-  const updates = combat.combatants.contents
+  const update = combat.combatants.contents
     .filter((c) => !c.defeated && ((!!c.tokenId && tokens.has(c.tokenId)) || (!!c.token?.actorLink && ids.has(c.actorId))))
-    .map((c) => ({ _id: c.id, defeated: true }));
-  if (updates.length) await combat.updateEmbeddedDocuments("Combatant", updates);
+    .map((c) => ({ _id: c.id!, defeated: true }));
+  return update.length ? { kind: "embedded", parent: combat.uuid, embedded: "Combatant", update } : null;
 }
 
 const NOTICE: Partial<Record<AttackActionStatus, string>> = {
@@ -173,10 +182,14 @@ export async function attackCardAction(message: ChatMessage.Implementation, keys
   const user = game.user!;
   const gm = game.users!.activeGM;
   let statuses: Record<string, AttackActionStatus>;
-  if (gm?.isSelf) statuses = await runOnGMQueue(`${QUERY}:${foundry.utils.randomID()}`, () => actOnCard(message.id!, keys, action, user));
+  const here = () => {
+    const id = foundry.utils.randomID();
+    return runOnGMQueue(`${QUERY}:${id}`, () => actOnCard(message.id!, keys, action, user, id));
+  };
+  if (gm?.isSelf) statuses = await here();
   else if (!gm && message.author?.id === user.id && record.targets.every((t) => resolveActor(t.ref)?.isOwner)) {
     // No GM online: the author may apply to what it owns, one click after the other on this client.
-    statuses = await runOnGMQueue(`${QUERY}:${foundry.utils.randomID()}`, () => actOnCard(message.id!, keys, action, user));
+    statuses = await here();
   } else {
     const reply = await askActiveGM<{ statuses: Record<string, AttackActionStatus> }>(QUERY, { messageId: message.id, keys, action });
     statuses = reply?.statuses ?? {};
@@ -187,16 +200,16 @@ export async function attackCardAction(message: ChatMessage.Implementation, keys
 }
 
 /** The active GM's side (already in its work queue). */
-async function handleApply(payload: Record<string, unknown>, { requester }: RelayContext) {
+async function handleApply(payload: Record<string, unknown>, { requester, requestId }: RelayContext) {
   const message = game.messages!.get(String(payload.messageId)) as ChatMessage.Implementation | undefined;
   const action = payload.action === "apply" || payload.action === "undo" || payload.action === "heal" ? payload.action : null;
   const keys = payload.keys === "all" ? "all" : Array.isArray(payload.keys) ? payload.keys.filter((k): k is string => typeof k === "string") : null;
   if (!action || !keys) return refuse("malformed", "attack Apply without a valid action and targets");
   if (!attackRecordOf(message)) return { statuses: {} };
-  const statuses = await actOnCard(message!.id!, keys, action, requester);
+  const statuses = await actOnCard(message!.id!, keys, action, requester, requestId);
   return { statuses };
 }
 
 export function registerAttackApply(): void {
-  registerRelay(QUERY, handleApply);
+  registerRelay(QUERY, handleApply, { journalled: true });
 }

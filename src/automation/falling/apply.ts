@@ -2,12 +2,17 @@
 // was applied lives on the creature itself, written with its Leben (FlexActor#applyDamage), so a repeated
 // Apply is a no-op on any client and across a change of active GM; the card only shows it. Clicks are carried
 // out by the active GM in its work queue; with no GM online, a user who owns the creature and posted the
-// card applies it directly (in this client's queue); anyone else is told that no GM is online.
+// card applies it directly (in this client's queue); anyone else is told that no GM is online. An Apply or Undo
+// is one task (the creature, its statuses, the card), journalled on a GM: a GM who drops between them leaves the
+// rest to the next.
 import type { AppliedMark } from "../../documents/actor";
 import { planFall } from "../../rules";
+import { actorRef } from "../actor-ref";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
+import { runTask } from "../task-journal";
+import type { TaskContext, TaskStep } from "../task-journal";
 import { applicableKeys, effectOf, renderFallCard } from "./card";
 import type { AppliedRecord, FallEffectKey, FallRecord } from "./card";
 import { pairOf } from "../riding/pair";
@@ -53,18 +58,17 @@ export function mayAct(user: User.Implementation, message: MessageLike, key: Fal
   return action === "undo" && actor?.appliedMark(fallMark(record.id, key))?.by === user.id;
 }
 
-/** Shows on the card what the creature's mark says (the mark is the truth; the card may lag a GM change). */
-async function showOnCard(message: MessageLike, record: FallRecord, key: FallEffectKey, applied: AppliedRecord | null): Promise<void> {
+/** The card showing what the creature's mark says (the mark is the truth; the card may lag a GM change); null when it does. */
+async function cardStep(message: MessageLike, record: FallRecord, key: FallEffectKey, applied: AppliedRecord | null): Promise<TaskStep | null> {
   const shown = record.applied?.[key] ?? null;
-  if (JSON.stringify(shown) === JSON.stringify(applied)) return;
+  if (JSON.stringify(shown) === JSON.stringify(applied)) return null;
   const next: FallRecord = { ...record, applied: { ...record.applied, [key]: applied } };
   const content = await renderFallCard(next);
-  const changes: Record<string, unknown> = { content, [`flags.flex.fall.applied.${key}`]: applied };
-  await message.update(changes);
+  return { kind: "update", uuid: message.uuid, changes: { content, [`flags.flex.fall.applied.${key}`]: applied } };
 }
 
-/** Applies or undoes one effect on this client (inside its work queue), which may write the actor and the card. */
-async function actHere(messageId: string, key: FallEffectKey, action: FallAction, by: string): Promise<FallActionStatus> {
+/** Applies or undoes one effect on this client (inside its work queue): the creature with its mark, its statuses, the card. */
+async function actHere(messageId: string, key: FallEffectKey, action: FallAction, by: string, context: TaskContext): Promise<FallActionStatus> {
   // Read inside the queue: an earlier click may have changed both since this one was queued.
   const message = game.messages!.get(messageId) as MessageLike | undefined;
   const record = fallRecordOf(message);
@@ -74,21 +78,24 @@ async function actHere(messageId: string, key: FallEffectKey, action: FallAction
   if (!actor) return "missing";
   const markId = fallMark(record.id, key);
   const existing = actor.appliedMark(markId);
-  if (action === "apply") {
-    if (existing) {
-      await showOnCard(message, record, key, asRecord(existing));
-      return "already";
-    }
-    await showOnCard(message, record, key, await applyFallDamage(actor, effect.damage, by, record.id, key));
-    return "applied";
+  const steps: TaskStep[] = [];
+  let status: FallActionStatus;
+  let shown: AppliedRecord | null = null;
+  if (action === "apply" && existing) [status, shown] = ["already", asRecord(existing)];
+  else if (action === "apply") {
+    // Decision: R-FALL-1 damage is not an attack, so Rüstung does not reduce it.
+    const hit = actor.planDamage(effect.damage, { ignoreArmor: true, mark: { key: markId, by } });
+    steps.push({ kind: "actors", writes: [{ ref: actorRef(actor), changes: hit.changes }] }, { kind: "statuses", ref: actorRef(actor), ...actor.statusesAfterDamage(hit.outcome) });
+    [status, shown] = ["applied", asRecord(hit.outcome.mark)];
+  } else if (!existing) status = "notApplied";
+  else {
+    const undo = actor.planUndo(markId)!;
+    steps.push({ kind: "actors", writes: [{ ref: actorRef(actor), changes: undo.changes }] }, { kind: "statuses", ref: actorRef(actor), ...actor.statusesAfterUndo(undo.mark) });
+    status = "undone";
   }
-  if (!existing) {
-    await showOnCard(message, record, key, null);
-    return "notApplied";
-  }
-  await actor.undoDamage(markId);
-  await showOnCard(message, record, key, null);
-  return "undone";
+  const card = await cardStep(message, record, key, shown);
+  await runTask(context, card ? [...steps, card] : steps);
+  return status;
 }
 
 const NOTICE: Partial<Record<FallActionStatus, string>> = {
@@ -112,7 +119,8 @@ export async function fallCardAction(message: ChatMessage.Implementation, key: F
   else {
     const actor = resolveActor(effectOf(record, key)!.ref);
     const direct = !game.users!.activeGM && !!actor?.isOwner && msg._source.author === user.id;
-    if (direct) status = await runOnGMQueue(`fallApply:${foundry.utils.randomID()}`, () => actHere(msg.id!, key, action, user.id));
+    const id = foundry.utils.randomID();
+    if (direct) status = await runOnGMQueue(`${QUERY}:${id}`, () => actHere(msg.id!, key, action, user.id, { type: QUERY, requestId: id, requester: user }));
     else {
       const reply = await askActiveGM<{ status: FallActionStatus }>(QUERY, { messageId: msg.id, key, action });
       status = reply?.status ?? "noGM";
@@ -142,7 +150,8 @@ function riderTrusted(requester: User.Implementation, record: FallRecord): boole
 }
 
 /** The active GM's side of an Apply or Undo asked for by another user (already in the GM work queue). */
-async function handleApplyQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<{ status: FallActionStatus } | ReturnType<typeof refuse>> {
+async function handleApplyQuery(payload: Record<string, unknown>, context: RelayContext): Promise<{ status: FallActionStatus } | ReturnType<typeof refuse>> {
+  const { requester } = context;
   const message = game.messages!.get(String(payload.messageId)) as MessageLike | undefined;
   const key = payload.key === "target" || payload.key === "faller" || payload.key === "rider" ? payload.key : null;
   const action = payload.action === "undo" || payload.action === "apply" ? payload.action : null;
@@ -150,9 +159,9 @@ async function handleApplyQuery(payload: Record<string, unknown>, { requester }:
   if (!message) return { status: "missing" };
   if (!mayAct(requester, message, key, action)) return refuse("forbidden", `${requester.name} may not ${action} ${key} on fall card ${message.id}`);
   if (key === "rider" && action === "apply" && !riderTrusted(requester, fallRecordOf(message)!)) return refuse("forbidden", `the rider on fall card ${message.id} is not its faller's rider, or its damage is impossible`);
-  return { status: await actHere(message.id!, key, action, requester.id!) };
+  return { status: await actHere(message.id!, key, action, requester.id!, context) };
 }
 
 export function registerFallApplyQuery(): void {
-  registerRelay(QUERY, handleApplyQuery);
+  registerRelay(QUERY, handleApplyQuery, { journalled: true });
 }

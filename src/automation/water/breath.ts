@@ -1,18 +1,22 @@
 // Breath under water (R-BREATH-1..4) once per KR: at the end of every round FlexCombat (on the active GM
 // only) rolls each submerged combatant's breath die and lets everyone else breathe again. One batched
 // actor write per round (one per token for unlinked tokens), drowning on or off per actor, one chat card
-// with all the rolls. Each actor remembers the last round processed, so a rewound round is not rolled twice.
+// with all the rolls, carried out as one journalled task (a GM who drops between the write and the card leaves
+// the card to the next GM). Each actor remembers the last round processed, so a rewound round is not rolled twice.
 import { documentFromUuid } from "../../helpers/uuid";
-import { registerCombatAutomation } from "../../documents/combat";
+import { FlexCombat, registerCombatAutomation } from "../../documents/combat";
 import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../../rules";
 import type { BreathOutcome, BreathState, Die } from "../../rules";
 import { addStatuses, removeStatuses } from "../../helpers/status-effects";
 import { localDie } from "../../helpers/dice-text";
+import { actorRef } from "../actor-ref";
 import { writeActorChanges } from "../actor-writes";
 import type { ActorChange } from "../actor-writes";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
+import { cardStep, runTask, taskIdOf, taskState } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 
 export const BREATH_CARD = "systems/flex/templates/chat/breath-card.hbs";
 
@@ -63,27 +67,27 @@ export function alreadyProcessed(stored: unknown, key: string): boolean {
   return !!a && !!b && a[1] === b[1] && Number(a[2]) >= Number(b[2]);
 }
 
-/**
- * Writes the outcomes: one Actor.updateDocuments for all world (linked) actors, one per token for unlinked
- * token actors, then the drowning status on or off per actor. `key` marks each actor as processed.
- */
-async function writeOutcomes(entries: BreathEntry[], key: string | null): Promise<void> {
-  const changes: ActorChange[] = [];
-  for (const { actor, outcome } of entries) {
-    if (!key && !breathChanged(outcome)) continue;
-    const { ko } = readBreath(actor);
-    const update: Record<string, unknown> = { "system.atem.wuerfel": storedBreathDie(outcome.state.die, ko) };
-    if (key) update["flags.flex.breath"] = key;
-    changes.push({ actor, changes: update });
-  }
-  await writeActorChanges(changes);
-  await Promise.all(
-    entries.map(({ actor, outcome }) => {
-      if (outcome.state.drowning && !outcome.before.drowning) return addStatuses(actor, ["drowning"]);
-      if (!outcome.state.drowning && outcome.before.drowning) return removeStatuses(actor, ["drowning"]);
-      return undefined;
-    }),
-  );
+/** The actor write of one outcome (the breath die; `key` marks the actor as processed), or null when nothing changed. */
+function outcomeChanges({ actor, outcome }: BreathEntry, key: string | null): Record<string, unknown> | null {
+  if (!key && !breathChanged(outcome)) return null;
+  const { ko } = readBreath(actor);
+  return { "system.atem.wuerfel": storedBreathDie(outcome.state.die, ko), ...(key ? { "flags.flex.breath": key } : {}) };
+}
+
+/** R-BREATH-3: drowning switched on or off where the outcome changed it. */
+function drowningChange({ outcome }: BreathEntry): { add?: string[]; remove?: string[] } | null {
+  if (outcome.state.drowning && !outcome.before.drowning) return { add: ["drowning"] };
+  if (!outcome.state.drowning && outcome.before.drowning) return { remove: ["drowning"] };
+  return null;
+}
+
+/** One actor's outcome written at once (an extra breath check outside a round): its write, then drowning. */
+async function writeOutcome(entry: BreathEntry): Promise<void> {
+  const changes = outcomeChanges(entry, null);
+  if (changes) await writeActorChanges([{ actor: entry.actor, changes } satisfies ActorChange]);
+  const drowning = drowningChange(entry);
+  if (drowning?.add) await addStatuses(entry.actor, drowning.add);
+  if (drowning?.remove) await removeStatuses(entry.actor, drowning.remove);
 }
 
 function entryText(e: BreathEntry): string {
@@ -91,8 +95,8 @@ function entryText(e: BreathEntry): string {
   return game.i18n!.format(`FLEX.Water.Breath.Result.${result}`, { name: e.name, die: localDie(state.die) });
 }
 
-/** The one chat card: every creature's roll and result, with all the Rolls on the message. */
-async function postCard(entries: BreathEntry[], title: string, flags: Record<string, unknown>): Promise<ChatMessage.Implementation | undefined> {
+/** The one chat card (a step of the round's task): every creature's roll and result, with all the Rolls on the message. */
+async function breathCard(entries: BreathEntry[], title: string, flags: Record<string, unknown>): Promise<Extract<TaskStep, { kind: "message" }>> {
   const rows = entries.map((e) => ({
     name: e.name,
     result: e.outcome.result,
@@ -104,12 +108,7 @@ async function postCard(entries: BreathEntry[], title: string, flags: Record<str
   const rules = [...new Set(entries.flatMap((e) => e.outcome.rules))].sort().join(", ");
   const content = await foundry.applications.handlebars.renderTemplate(BREATH_CARD, { title, entries: rows, rules, sw: BREATH_SW });
   const rolls = entries.flatMap((e) => (e.roll ? [e.roll] : []));
-  return (await ChatMessage.create({
-    content,
-    rolls,
-    speaker: { alias: game.i18n!.localize("FLEX.Water.Breath.Title") },
-    flags: { flex: { breath: flags } },
-  })) as ChatMessage.Implementation | undefined;
+  return cardStep({ content, rolls, speaker: { alias: game.i18n!.localize("FLEX.Water.Breath.Title") }, flags: { flex: { breath: flags } } });
 }
 
 /** What happened, as plain data: for the card's flags and for macros. */
@@ -136,32 +135,66 @@ export async function resolveBreath(actors: Iterable<Actor.Implementation | null
   // In the air with nothing to regain: nothing to write, nothing to say.
   const entries = evaluated.filter((e) => e.outcome.result !== "unchanged");
   if (!entries.length) return { key, entries: [], skipped, messageId: null };
-  await writeOutcomes(entries, key);
   const summary = summarize(entries);
-  const message = await postCard(entries, title, { key, entries: summary });
-  return { key, entries: summary, skipped, messageId: message?.id ?? null };
+  const writes: { ref: ReturnType<typeof actorRef>; changes: Record<string, unknown> }[] = [];
+  const statuses: TaskStep[] = [];
+  for (const e of entries) {
+    const changes = outcomeChanges(e, key);
+    if (changes) writes.push({ ref: actorRef(e.actor), changes });
+    const drowning = drowningChange(e);
+    if (drowning) statuses.push({ kind: "statuses", ref: actorRef(e.actor), ...drowning });
+  }
+  const steps: TaskStep[] = [{ kind: "actors", writes }, ...statuses];
+  const card = await breathCard(entries, title, { key, entries: summary });
+  await runTask({ type: "breath", requestId: key, requester: game.user! }, [...steps, card]);
+  return { key, entries: summary, skipped, messageId: card.data._id };
 }
 
 /**
  * R-BREATH-1 / R-BREATH-4 at the end of a combat round: every combatant, once. Runs in the GM work queue, so
  * rounds advanced in quick succession are resolved one after the other, each reading what the last wrote.
+ * `overdue`: a new active GM catching up the round its predecessor advanced but dropped before resolving: only
+ * those already under water before the current round began are counted (one who dived since was in the air then).
  */
-export function resolveCombatBreath(combat: Combat.Implementation, round: number): Promise<BreathReport> {
+export function resolveCombatBreath(combat: Combat.Implementation, round: number, { overdue = false } = {}): Promise<BreathReport> {
   const key = `${combat.id}:${round}`;
   return runOnGMQueue(`breath:${key}`, async () => {
     // Read inside the queue: the combat may be gone, its combatants changed, by the time this runs.
     const current = game.combats!.get(combat.id!) as Combat.Implementation | undefined;
-    if (!current) return { key, entries: [], skipped: [], messageId: null };
-    const actors = current.combatants.contents.filter((c) => !c.isDefeated).map((c) => c.actor as Actor.Implementation | null);
+    // A round another GM journalled is finished from the journal, never rolled again.
+    if (!current || (overdue && taskState(taskIdOf("breath", key)))) return { key, entries: [], skipped: [], messageId: null };
+    const actors = current.combatants.contents
+      .filter((c) => !c.isDefeated)
+      .map((c) => c.actor as Actor.Implementation | null)
+      .filter((a) => !overdue || !a?.statuses.has("underwater") || submergedBefore(a, round + 1));
     const title = game.i18n!.format("FLEX.Water.Breath.RoundTitle", { round: String(round) });
     return resolveBreath(actors, { key, title });
   });
 }
 
+/** Whether the actor's *unter Wasser* began before round `round` of the combat it was made in (unknown: yes). */
+function submergedBefore(actor: Actor.Implementation, round: number): boolean {
+  const effect = actor.effects.find((e) => e.statuses.has("underwater"));
+  const start = effect?.duration?.startRound;
+  return typeof start !== "number" || start < round;
+}
+
+/**
+ * A new active GM: the round a GM advanced in each started combat, if its breath was never resolved (the GM who
+ * advanced it dropped before). A round advanced with no GM online is not due: it is never rolled.
+ */
+function catchUpBreath(): void {
+  if (!game.users!.activeGM?.isSelf) return;
+  for (const combat of (game.combats?.contents ?? []) as Combat.Implementation[]) {
+    const due = combat instanceof FlexCombat ? combat.roundDue : null;
+    if (combat.started && due !== null && due === combat.round - 1) void resolveCombatBreath(combat, due, { overdue: true }).catch((err: unknown) => console.error("Flex | catching up the breath round failed", err));
+  }
+}
+
 /** R-WATER-3: one extra breath check right away (a spell not cast Still). Its own small write; no card of its own. */
 export async function extraBreathCheck(actor: Actor.Implementation): Promise<BreathEntry> {
   const entry = await evaluateBreath(actor, { forceCheck: true });
-  if (breathChanged(entry.outcome)) await writeOutcomes([entry], null);
+  if (breathChanged(entry.outcome)) await writeOutcome(entry);
   // No card of its own: show the dice the way Dice So Nice shows rolls made outside a message.
   const dsn = (game as { dice3d?: { showForRoll(r: Roll, u: unknown, sync: boolean): Promise<unknown> } }).dice3d;
   if (entry.roll && dsn) await dsn.showForRoll(entry.roll, game.user, true);
@@ -208,4 +241,5 @@ async function handleAdvance(payload: Record<string, unknown>, { requester, requ
 export function registerBreath(): void {
   registerRelay(ADVANCE, handleAdvance);
   registerCombatAutomation({ id: "breath", onEndRound: async (combat, context) => void (await resolveCombatBreath(combat as Combat.Implementation, context.round)) });
+  Hooks.on("userConnected", () => catchUpBreath());
 }
