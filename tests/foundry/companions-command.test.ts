@@ -9,14 +9,14 @@ import { attackCardAction } from "../../src/automation/combat";
 import { actionStatusOf } from "../../src/automation/combat/actions";
 import { commandCompanion } from "../../src/automation/companions";
 import { askActiveGM } from "../../src/automation/gm-relay";
-import { as, createActor, createScene, disconnect, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
+import { as, createActor, createScene, disconnect, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
 const g = globalThis as Any;
 const sys = (a: Any) => a.system as Any;
 const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
-const since = (n: number) => state.writes.slice(n).map((w) => [w.action, w.documentName, w.userId]);
+const since = (n: number) => writesSince(n).map((w) => [w.action, w.documentName, w.userId]);
 const warnings = (user: Any) => state.notifications.filter((n) => n.userId === user.id && n.type === "warn").map((n) => n.message);
 const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
   as(user, async () => {

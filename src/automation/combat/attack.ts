@@ -17,6 +17,8 @@ import {
 } from "../../rules";
 import type { CheckInput, RuleId } from "../../rules";
 import { actorRef } from "../actor-ref";
+import { cardStep } from "../task-journal";
+import type { TaskStep } from "../task-journal";
 import { spellBreath, underwaterRange } from "../water/combat";
 import { refundSpend, spendActionsFor } from "./actions";
 import type { ActionSpend } from "./actions";
@@ -40,6 +42,8 @@ export interface AttackOptions {
    * check (its EW is the attack's EW), and the trainer has paid the actions, so the companion spends none.
    */
   command?: AttackCommand;
+  /** The card is not posted but returned as a step of the caller's GM task (a relayed command). */
+  planCard?: boolean;
 }
 
 /** R-COMP-5: the command behind a companion's attack. */
@@ -53,6 +57,8 @@ export interface AttackCommand {
 export interface AttackResult {
   record: AttackRecord;
   message: ChatMessage.Implementation | undefined;
+  /** With planCard: the card, to be posted by the caller's task (its id is the card's). */
+  card?: Extract<TaskStep, { kind: "message" }>;
 }
 
 interface ItemSystem {
@@ -233,16 +239,15 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
       notes: notes.filter((n) => !check.notes.includes(n)),
       rules: [...rules].sort(),
     };
-    const message = (await ChatMessage.create(
-      {
-        speaker: ChatMessage.getSpeaker({ actor, token: tokenFor(actor) }),
-        content: await renderAttackCard(record),
-        rolls,
-        sound: CONFIG.sounds.dice ?? null,
-        flags: { flex: { attack: record } },
-      },
-      { rollMode: rollModeOr(options.rollMode) },
-    )) as ChatMessage.Implementation | undefined;
+    const data = {
+      speaker: ChatMessage.getSpeaker({ actor, token: tokenFor(actor) }),
+      content: await renderAttackCard(record),
+      rolls,
+      sound: CONFIG.sounds.dice ?? null,
+      flags: { flex: { attack: record } },
+    };
+    if (options.planCard) return { record, message: undefined, card: cardStep(data, rollModeOr(options.rollMode)) };
+    const message = (await ChatMessage.create(data, { rollMode: rollModeOr(options.rollMode) })) as ChatMessage.Implementation | undefined;
     return { record, message };
   } catch (err) {
     // Nothing was rolled for these actions after all.

@@ -3,7 +3,8 @@
 // through the attack card (targets, defence, damage, Apply). A failed command has spent the actions and does
 // nothing else: one command card shows the roll. A player who owns the companion commands it on their own
 // client; a companion the GM owns is commanded by the active GM for the trainer's owner (confirmed by the relay),
-// who re-derives the cost from the attack, rolls the check and writes.
+// and a GM's own command goes there too: the active GM re-derives the cost from the attack, rolls the check and
+// writes the spend and the card as one journalled task (a GM who drops between them leaves the card to the next).
 import { CheckRoll } from "../../dice/check-roll";
 import { checkCardData } from "../../dice/check-card";
 import type { CheckCardData } from "../../dice/check-card";
@@ -20,6 +21,8 @@ import { tokenFor } from "../combat/targets";
 import { actionStateOf, combatantOfActor, perRound, windowOf } from "../combat/tracker";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext, Refusal } from "../gm-relay";
+import { cardStep, runTask } from "../task-journal";
+import type { TaskContext, TaskStep } from "../task-journal";
 import { trainerOf } from "./link";
 
 export const COMMAND_CARD_TEMPLATE = "systems/flex/templates/chat/command-card.hbs";
@@ -73,9 +76,12 @@ interface Prepared {
   sw: number;
 }
 
-/** Pays for a command; `refund` gives it back when the attack could not be made after all. */
+/**
+ * Pays for a command; `refund` gives it back when the attack could not be made after all. A payment with `steps`
+ * has not written yet: the spend is a step of the command's task.
+ */
 interface Payment {
-  pay(trainer: Actor.Implementation, cost: CommandCost, label: string): Promise<{ spend: ActionSpend; left: number; max: number }>;
+  pay(trainer: Actor.Implementation, cost: CommandCost, label: string): Promise<{ spend: ActionSpend; left: number; max: number; steps?: TaskStep[] }>;
   refund(spend: ActionSpend): Promise<void>;
 }
 
@@ -93,26 +99,27 @@ const ownPayment: Payment = {
 };
 
 /**
- * Inside the active GM's work queue (a relayed command): the trainer's combatant is read and written right here,
- * since queueing the spend behind the command that waits for it would never run.
+ * Inside the active GM's work queue (a relayed command): the trainer's combatant is read right here (queueing the
+ * spend behind the command that waits for it would never run) and its spend becomes a step of the command's task.
+ * A GM may go past the limit (`override`, asked for after a refusal).
  */
-const queuedPayment: Payment = {
+const queuedPayment = (override: boolean): Payment => ({
   async pay(trainer, cost) {
     const combatant = combatantOfActor(trainer);
     const none: ActionSpend = { allowed: true, tracked: false, combatantUuid: null, window: null, round: null, cost: cost.amount, kind: cost.kind, override: false };
-    if (!combatant) return { spend: none, left: 0, max: 0 };
+    if (!combatant) return { spend: none, left: 0, max: 0, steps: [] };
     const { window, round } = windowOf(combatant);
     const max = perRound();
     const state = actionStateOf(combatant);
-    const outcome = cost.kind === "actions" ? spendActions(state, { cost: cost.amount, window, perRound: max.actions }) : spendReaction(state, { round, perRound: max.reactions });
+    const outcome = cost.kind === "actions" ? spendActions(state, { cost: cost.amount, window, perRound: max.actions, override }) : spendReaction(state, { round, perRound: max.reactions, override });
     const limit = cost.kind === "actions" ? max.actions : max.reactions;
-    const spend: ActionSpend = { ...none, allowed: outcome.allowed, tracked: true, combatantUuid: combatant.uuid, window, round };
-    if (outcome.allowed) await combatant.update({ flags: { flex: { actions: outcome.state } } });
-    return { spend, left: outcome.remaining, max: limit };
+    const spend: ActionSpend = { ...none, allowed: outcome.allowed, tracked: true, combatantUuid: combatant.uuid, window, round, override: outcome.overridden };
+    const steps: TaskStep[] = outcome.allowed ? [{ kind: "embedded", parent: combatant.parent!.uuid, embedded: "Combatant", update: [{ _id: combatant.id!, "flags.flex.actions": outcome.state }] }] : [];
+    return { spend, left: outcome.remaining, max: limit, steps };
   },
-  // A relayed command that fails after paying keeps the payment (the GM's console says why).
+  // Nothing was written before the task: nothing to give back.
   refund: async () => undefined,
-};
+});
 
 /** The handling check the trainer makes, or why not (no trainer talent for this creature). */
 function prepare(companion: Actor.Implementation, trainer: Actor.Implementation): Prepared | null {
@@ -129,8 +136,11 @@ async function renderCommandCard(record: CommandRecord): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(COMMAND_CARD_TEMPLATE, { ...record, rulesText: record.rules.join(", ") });
 }
 
-/** The command on this client: pay, roll, then the companion's attack card or a command card. */
-async function commandHere(companion: Actor.Implementation, item: Item.Implementation | null, options: CommandOptions, payment: Payment): Promise<CommandReport> {
+/**
+ * The command on this client: pay, roll, then the companion's attack card or a command card. With a task context
+ * (the active GM's relayed command) the spend and the card are written as one journalled task.
+ */
+async function commandHere(companion: Actor.Implementation, item: Item.Implementation | null, options: CommandOptions, payment: Payment, context?: TaskContext): Promise<CommandReport> {
   const trainer = trainerOf(companion)!;
   const prepared = prepare(companion, trainer);
   if (!prepared) return { status: "noTalent", messageId: null, ew: null };
@@ -154,12 +164,13 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
 
     if (outcome.success && item) {
       const note = format("FLEX.Companion.CommandNote", { trainer: trainer.name, talent: prepared.talent, sw: outcome.sw, rule: outcome.rules.at(-1)! });
-      const attack = await attackWith(item, companion, { targets: options.targets, rollMode: options.rollMode, command: { roll, note } });
+      const attack = await attackWith(item, companion, { targets: options.targets, rollMode: options.rollMode, command: { roll, note }, planCard: !!context });
       if (!attack) {
         await payment.refund(paid.spend);
         return { status: "noAttack", messageId: null, ew: outcome.ew };
       }
-      return { status: "attacked", messageId: attack.message?.id ?? null, ew: outcome.ew };
+      if (context && attack.card) await runTask(context, [...(paid.steps ?? []), attack.card]);
+      return { status: "attacked", messageId: attack.card?.data._id ?? attack.message?.id ?? null, ew: outcome.ew };
     }
 
     const rules = new Set<RuleId>([...outcome.rules, ...roll.check!.rules]);
@@ -176,21 +187,33 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
       success: outcome.success,
       rules: [...rules].sort(),
     };
-    const message = (await ChatMessage.create(
-      {
-        speaker: ChatMessage.getSpeaker({ actor: trainer, token: tokenFor(trainer) }),
-        content: await renderCommandCard(record),
-        rolls: [roll],
-        sound: CONFIG.sounds.dice ?? null,
-        flags: { flex: { command: record } },
-      },
-      { rollMode: rollModeOr(options.rollMode) },
-    )) as ChatMessage.Implementation | undefined;
-    return { status: outcome.success ? "obeyed" : "failed", messageId: message?.id ?? null, ew: outcome.ew };
+    const data = {
+      speaker: ChatMessage.getSpeaker({ actor: trainer, token: tokenFor(trainer) }),
+      content: await renderCommandCard(record),
+      rolls: [roll],
+      sound: CONFIG.sounds.dice ?? null,
+      flags: { flex: { command: record } },
+    };
+    const status: CommandStatus = outcome.success ? "obeyed" : "failed";
+    if (context) {
+      const card = cardStep(data, rollModeOr(options.rollMode));
+      await runTask(context, [...(paid.steps ?? []), card]);
+      return { status, messageId: card.data._id, ew: outcome.ew };
+    }
+    const message = (await ChatMessage.create(data, { rollMode: rollModeOr(options.rollMode) })) as ChatMessage.Implementation | undefined;
+    return { status, messageId: message?.id ?? null, ew: outcome.ew };
   } catch (err) {
     await payment.refund(paid.spend);
     throw err;
   }
+}
+
+/** A GM asked past the trainer's Aktionen or RE: carry the command out anyway? */
+async function confirmOverride(trainer: Actor.Implementation, report: CommandReport, label: string, cost: number): Promise<boolean> {
+  const key = report.status === "noActions" ? "FLEX.Actions.OverrideActions" : "FLEX.Actions.OverrideReaction";
+  const text = format(key, { name: trainer.name, label, cost, left: report.left ?? 0, max: report.max ?? 0 });
+  const answer: unknown = await foundry.applications.api.DialogV2.confirm({ window: { title: game.i18n!.localize("FLEX.Actions.OverrideTitle") }, content: `<p>${foundry.utils.escapeHTML(text)}</p>`, rejectClose: false });
+  return answer === true;
 }
 
 /** Tells this user why a command was not given. */
@@ -230,18 +253,24 @@ export async function commandCompanion(companion: Actor.Implementation, item: It
     explain({ status: "noTalent", messageId: null, ew: null }, companion, trainer);
     return null;
   }
-  if (companion.isOwner) {
+  if (companion.isOwner && !game.user!.isGM) {
     const report = await commandHere(companion, item, options, ownPayment);
     explain(report, companion, trainer);
     return report;
   }
-  const report = await askActiveGM<CommandReport>(QUERY, {
+  const payload = {
     companion: actorRef(companion, tokenFor(companion)),
     itemId: item?.id ?? null,
     targets: targetUuids(options.targets),
     reaction: options.reaction === true,
     rollMode: rollModeOr(options.rollMode),
-  });
+  };
+  let report = await askActiveGM<CommandReport>(QUERY, payload);
+  // A GM is asked whether to go past the KR's Aktionen or RE anyway, as on its own spends.
+  const cost = commandCost((item?.system as { aktionen?: unknown } | undefined)?.aktionen, options.reaction === true).amount;
+  if ((report?.status === "noActions" || report?.status === "noReaction") && game.user!.isGM && (await confirmOverride(trainer, report, item?.name ?? name, cost))) {
+    report = await askActiveGM<CommandReport>(QUERY, { ...payload, override: true });
+  }
   if (report) explain(report, companion, trainer);
   return report;
 }
@@ -255,7 +284,8 @@ function resolveTarget(uuid: unknown): Target | null {
 }
 
 /** The active GM's side: the requester must own the companion's trainer; the GM pays, rolls and attacks. */
-async function handleCommandQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<CommandReport | Refusal> {
+async function handleCommandQuery(payload: Record<string, unknown>, context: RelayContext): Promise<CommandReport | Refusal> {
+  const { requester } = context;
   const companion = resolveActor(payload.companion as ActorRef);
   if (companion?.type !== "creature") return refuse("malformed", "command without a companion");
   const trainer = trainerOf(companion);
@@ -274,9 +304,9 @@ async function handleCommandQuery(payload: Record<string, unknown>, { requester 
   });
   if (unseen) return refuse("forbidden", `${requester.name} may not see one of the targets`);
   const rollMode = isRollMode(payload.rollMode) ? payload.rollMode : undefined;
-  return commandHere(companion, item, { targets, reaction: payload.reaction, rollMode }, queuedPayment);
+  return commandHere(companion, item, { targets, reaction: payload.reaction, rollMode }, queuedPayment(payload.override === true && requester.isGM), context);
 }
 
 export function registerCommandRelay(): void {
-  registerRelay(QUERY, handleCommandQuery);
+  registerRelay(QUERY, handleCommandQuery, { journalled: true });
 }
