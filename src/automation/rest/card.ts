@@ -3,7 +3,7 @@
 import { currencyLabel } from "../../helpers/settings";
 import type { RestType } from "../../rules";
 import { craftingDays, levelTrainingSessions, trainingDays } from "../../rules";
-import type { RestEntry, RestReport } from "./apply";
+import type { RestEntry, RestReport } from "./types";
 import { cardStep } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 

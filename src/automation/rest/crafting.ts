@@ -8,6 +8,7 @@ import type { RelayContext } from "../gm-relay";
 import { materialsPaid, planProjectSession } from "../making/project";
 import type { TaskStep } from "../task-journal";
 import type { Finished } from "./recovery";
+import type { RestCrafting } from "./types";
 
 /** The project a character's Handwerk works on: its first open project in workday mode with its materials paid. */
 export function workdayProject(actor: Actor.Implementation): Item.Implementation | null {
@@ -17,14 +18,6 @@ export function workdayProject(actor: Actor.Implementation): Item.Implementation
     return sys.modus === "arbeitstage" && !sys.fertig && materialsPaid(i);
   });
   return (open[0] as Item.Implementation | undefined) ?? null;
-}
-
-/** What Handwerk did for one character: the project and the workdays it counted. */
-export interface RestCrafting {
-  actorId: string;
-  project: string;
-  days: number;
-  complete: boolean;
 }
 
 /** Plans each Handwerk character's project for the full rest's days; nothing for other rests or without a project. */

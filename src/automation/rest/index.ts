@@ -9,7 +9,7 @@ import { registerSleepless } from "./sleepless";
 export { callRest, answeringUser } from "./request";
 export type { CallRestOptions } from "./request";
 export { REST_QUERY, runRest } from "./apply";
-export type { RestEntry, RestHookData, RestReport, RestRequest } from "./apply";
+export type { RestCrafting, RestEntry, RestHookData, RestReport, RestRequest } from "./types";
 export { cardBlock, formatDuration, REST_CARD, restCardData, restTypeLabel } from "./card";
 export { NO_REST_CARD, noRestCardData, runNoRestClock } from "./clock";
 export { SLEEPLESS, sleeplessEffect, sleeplessSince } from "./sleepless";

@@ -11,7 +11,7 @@ import {
   recordRestStart, REST_TALENTS, restExhaustion, restResetsClock, restTaken, talentAllowed, talentRefill, talentsUsedAfter,
 } from "../../rules";
 import type { DowntimeOutcome, FullRestCare, LevelTraining, Recharge, RestTalentId, RestType, RuleId, TalentCheck, RestTaken } from "../../rules";
-import type { RestEntry, RestRequest } from "./apply";
+import type { RestEntry, RestRequest } from "./types";
 import type { KitPool } from "./kits";
 import { readAnswer } from "./prompt";
 import type { RestAnswer } from "./prompt";

@@ -9,7 +9,7 @@ import { isRestType } from "../../rules";
 import type { RestType } from "../../rules";
 import { askActiveGM } from "../gm-relay";
 import { REST_QUERY } from "./apply";
-import type { RestReport, RestRequest } from "./apply";
+import type { RestReport, RestRequest } from "./types";
 import { formatDuration, restTypeLabel } from "./card";
 import { isHealersKit } from "./kits";
 import { defaultAnswer, readAnswer } from "./prompt";

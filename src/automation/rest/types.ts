@@ -1,0 +1,84 @@
+// The shapes a rest passes between its files (request → recovery → card → report): in a file of their own, so
+// that no two files of this folder import each other.
+import type { DowntimeOutcome, FullRestCare, HitDiceHealing, LevelTraining, RestTaken, RestTalentId, RestType, RuleId, TalentCheck } from "../../rules";
+import type { RestAnswer } from "./prompt";
+
+/** What the GM's client sends the active GM (answers are read as untrusted data). */
+export interface RestRequest {
+  type: RestType;
+  actorIds: string[];
+  /** A healer is there: hit dice and a full rest's healing need no kit charges (R-REST-HEAL-2). */
+  healer: boolean;
+  /** The rest was interrupted by combat: it counts as not taken. */
+  interrupted: boolean;
+  answers: Record<string, unknown>;
+  /** Characters whose owners did not answer in time (the card says they got the defaults). */
+  defaulted: string[];
+}
+
+/** The data of the hooks `flex.preRest` (return false to cancel; set advanceTime false to keep time yourself) and `flex.rest`. */
+export interface RestHookData {
+  requestId: string;
+  type: RestType;
+  actorIds: string[];
+  start: number;
+  duration: number;
+  end: number;
+  healer: boolean;
+  advanceTime: boolean;
+}
+
+export interface RestEntry {
+  actorId: string;
+  name: string;
+  defaulted: boolean;
+  taken: RestTaken;
+  answer: RestAnswer;
+  talent: { id: RestTalentId; check: TalentCheck } | null;
+  hitDice: { count: number; rolls: number[]; healing: HitDiceHealing; advantage: boolean; attentive: boolean; care: "healer" | "kit"; kitFrom: string[] } | null;
+  /** Hit dice were asked for but no kit charge was left or offered (R-REST-HEAL-2). */
+  careMissing: boolean;
+  fullCare: (FullRestCare & { kitFrom: string[] }) | null;
+  leben: { before: number; after: number };
+  erschoepfung: { before: number; after: number };
+  trefferwuerfel: { before: number; after: number; max: number };
+  fluss: { before: number; after: number };
+  gunst: { before: number; after: number };
+  resources: { name: string; before: number; after: number; max: number }[];
+  downtime: (DowntimeOutcome & { rolls: Record<string, number> }) | null;
+  /** R-DOWN-2: training for a level after this rest (sessions done of those needed); null without it. */
+  levelTraining: LevelTraining | null;
+  geld: { before: number; after: number };
+  clockStopped: boolean;
+  hallucinationEnded: boolean;
+  proficiencyBonus: number;
+  level: number;
+  klWert: number;
+  rules: RuleId[];
+}
+
+export interface RestReport {
+  requestId: string;
+  type: RestType;
+  start: number;
+  end: number;
+  /** World time moved on by the rest (not when no one rested, or a module took over the time). */
+  advanced: boolean;
+  cancelled: boolean;
+  entries: RestEntry[];
+  /** Characters whose rest of this type is not allowed now (R-REST-1 … 4), and when it is. */
+  refused: { actorId: string; name: string; nextAt: number | null }[];
+  /** Characters that had this request already. */
+  skipped: string[];
+  messageId: string | null;
+  /** R-DOWN-2: Handwerk during a full rest, worked on each character's workday project (its own card). */
+  crafting?: RestCrafting[];
+}
+
+/** What Handwerk did for one character: the project and the workdays it counted. */
+export interface RestCrafting {
+  actorId: string;
+  project: string;
+  days: number;
+  complete: boolean;
+}
