@@ -1,0 +1,178 @@
+// R-DOWN-1 / R-DOWN-2: downtime activities during a long or full rest, their cost, and training for a level.
+import { toCount } from "./count";
+import type { RuleId } from "./ids";
+import { DAY, REST_DURATION } from "./rest";
+import type { RestType } from "./rest";
+
+export interface DowntimeActivity {
+  /** The rest it belongs to (R-DOWN-1: long rest; R-DOWN-2: full rest). */
+  rest: "longRest" | "fullRest";
+  /** Cost per pick in the world's currency (negative: income); variants replace it. */
+  cost: number;
+  variants?: Record<string, number>;
+  /** A player-entered amount (a stake, a price) with this minimum; `half`: materials cost half of it. */
+  amount?: { min: number; half?: boolean };
+  /** Days it takes: a number, a range, or a formula the card spells out ("50 − KL"). */
+  days: number | [number, number] | "training" | "crafting" | "levelTraining";
+  /** What the GM rolls on the card. */
+  roll?: "1d4" | "1d100";
+  /** A check the player rolls (the card says so). */
+  check?: { attribute: "ko"; sw: number };
+  /** Needs a professional healer (the GM's fact at the rest's start). */
+  healer?: boolean;
+}
+
+/** R-DOWN-1: during a long rest. Decision (currency): the seed's solars are the world's currency 1:1. */
+export const LONG_REST_ACTIVITIES = {
+  gluecksspiel: { rest: "longRest", cost: 0, amount: { min: 0 }, days: 1 },
+  heiligeRiten: { rest: "longRest", cost: 0, days: 1, roll: "1d4" },
+  geschaeft: { rest: "longRest", cost: 0, days: 1 },
+  zechen: { rest: "longRest", cost: 4, days: 1, roll: "1d100" },
+  ausbildung: { rest: "longRest", cost: 1, days: "training" },
+  einkaufen: { rest: "longRest", cost: 0, amount: { min: 0 }, days: 1 },
+  arbeit: { rest: "longRest", cost: 0, variants: { lebensunterhalt: 0, organisation: -2, auftritt: -4 }, days: 1 },
+} as const satisfies Record<string, DowntimeActivity>;
+
+/** R-DOWN-2: during a full rest. */
+export const FULL_REST_ACTIVITIES = {
+  turnier: { rest: "fullRest", cost: 0, days: 1 },
+  genesung: { rest: "fullRest", cost: 0, days: 1, check: { attribute: "ko", sw: 15 }, healer: true },
+  forschung: { rest: "fullRest", cost: 0, amount: { min: 50 }, days: 1 },
+  geschaeft: { rest: "fullRest", cost: 0, days: 1 },
+  handwerk: { rest: "fullRest", cost: 0, amount: { min: 0, half: true }, days: "crafting" },
+  zechen: { rest: "fullRest", cost: 5, variants: { volk: 5, wohlhabend: 25, adel: 100 }, days: 3 },
+  ausbildung: { rest: "fullRest", cost: 1, days: "training" },
+  magischeGegenstaende: { rest: "fullRest", cost: 0, amount: { min: 100 }, days: 1 },
+  arbeit: { rest: "fullRest", cost: 0, days: 1 },
+  geruechte: { rest: "fullRest", cost: 0, days: [2, 36] },
+  stufentraining: { rest: "fullRest", cost: 0, days: "levelTraining" },
+} as const satisfies Record<string, DowntimeActivity>;
+
+export type LongRestActivityId = keyof typeof LONG_REST_ACTIVITIES;
+export type FullRestActivityId = keyof typeof FULL_REST_ACTIVITIES;
+
+export function downtimeActivities(type: RestType): Record<string, DowntimeActivity> {
+  if (type === "longRest") return LONG_REST_ACTIVITIES;
+  if (type === "fullRest") return FULL_REST_ACTIVITIES;
+  return {};
+}
+
+/**
+ * R-DOWN-1: a long rest allows as many activities as the proficiency bonus. R-DOWN-2: a full rest as many
+ * per day as the proficiency bonus; Decision: over its 3 days that is 3 × the bonus, an activity of several
+ * days counting once. Breathers and short rests have none.
+ */
+export function downtimeLimit(type: RestType, proficiencyBonus: number): number {
+  const pb = toCount(proficiencyBonus);
+  if (type === "longRest") return pb;
+  if (type === "fullRest") return pb * (REST_DURATION.fullRest / DAY);
+  return 0;
+}
+
+export interface DowntimePick {
+  id: string;
+  variant?: string;
+  amount?: number;
+}
+
+export interface DowntimeEntry {
+  id: string;
+  variant: string | null;
+  /** Paid (negative: earned). */
+  cost: number;
+  amount: number | null;
+}
+
+export interface DowntimeOutcome {
+  accepted: DowntimeEntry[];
+  refused: { id: string; reason: "unknown" | "limit" | "money" | "amount" }[];
+  /** Net money spent (negative: earned). */
+  cost: number;
+  limit: number;
+  rules: RuleId[];
+}
+
+/** The money a pick costs; null when its amount or variant is unusable. */
+export function downtimeCost(activity: DowntimeActivity, pick: DowntimePick): { cost: number; variant: string | null; amount: number | null } | null {
+  if (activity.variants) {
+    const variant = pick.variant ?? Object.keys(activity.variants)[0];
+    if (!Object.hasOwn(activity.variants, variant)) return null;
+    return { cost: activity.variants[variant], variant, amount: null };
+  }
+  if (activity.amount) {
+    const amount = typeof pick.amount === "number" && Number.isFinite(pick.amount) ? Math.floor(pick.amount) : Number.NaN;
+    if (!(amount >= activity.amount.min)) return null;
+    return { cost: activity.amount.half ? Math.ceil(amount / 2) : amount, variant: null, amount };
+  }
+  return { cost: activity.cost, variant: null, amount: null };
+}
+
+/**
+ * R-DOWN-1 / R-DOWN-2: the picks a character makes, in order: each known activity of this rest once, up to
+ * the limit, while the money lasts (R-CRAFT-2: crafting materials cost half the price). What cannot be done is
+ * refused with its reason; income (work) is added.
+ */
+export function planDowntime(type: RestType, picks: readonly DowntimePick[], proficiencyBonus: number, money: number): DowntimeOutcome {
+  const catalog = downtimeActivities(type);
+  const limit = downtimeLimit(type, proficiencyBonus);
+  const rule: RuleId = type === "fullRest" ? "R-DOWN-2" : "R-DOWN-1";
+  const accepted: DowntimeEntry[] = [];
+  const refused: DowntimeOutcome["refused"] = [];
+  let purse = toCount(money);
+  for (const pick of picks) {
+    const activity = Object.hasOwn(catalog, pick.id) ? catalog[pick.id] : undefined;
+    if (!activity || accepted.some((a) => a.id === pick.id)) {
+      refused.push({ id: pick.id, reason: "unknown" });
+      continue;
+    }
+    if (accepted.length >= limit) {
+      refused.push({ id: pick.id, reason: "limit" });
+      continue;
+    }
+    const priced = downtimeCost(activity, pick);
+    if (!priced) {
+      refused.push({ id: pick.id, reason: "amount" });
+      continue;
+    }
+    if (priced.cost > purse) {
+      refused.push({ id: pick.id, reason: "money" });
+      continue;
+    }
+    purse -= priced.cost;
+    accepted.push({ id: pick.id, ...priced });
+  }
+  const rules: RuleId[] = accepted.some((a) => a.id === "handwerk") ? [rule, "R-CRAFT-2"] : [rule];
+  return { accepted, refused, cost: accepted.reduce((s, a) => s + a.cost, 0), limit, rules };
+}
+
+/** R-DOWN-1 / R-DOWN-2 training: 50 − KL-Wert days at 1 per day (never below 1 day). */
+export const trainingDays = (klWert: number): number => Math.max(1, 50 - toCount(klWert));
+/** R-DOWN-2 training for a level: 2 × the current level sessions. */
+export const levelTrainingSessions = (level: number): number => 2 * Math.max(1, toCount(level));
+/** R-DOWN-2 training for a level: where a character stands (the level it trains from, the sessions done). */
+export interface LevelTraining {
+  level: number;
+  sessions: number;
+  needed: number;
+  /** Enough sessions for the next level's features. */
+  ready: boolean;
+}
+
+/** Decision: one training session per day of the full rest it is chosen in (3). */
+export const LEVEL_TRAINING_SESSIONS_PER_FULL_REST = REST_DURATION.fullRest / DAY;
+
+/**
+ * R-DOWN-2 training for a level: sessions add up over full rests until 2 × the current level; a new level (or a
+ * stored record of another level, or garbage) starts from 0.
+ */
+export function levelTrainingAfter(stored: unknown, level: number, sessions: number): LevelTraining {
+  const lvl = Math.max(1, toCount(level));
+  const prev = stored && typeof stored === "object" ? (stored as { level?: unknown; sessions?: unknown }) : {};
+  const before = prev.level === lvl ? toCount(Number(prev.sessions)) : 0;
+  const needed = levelTrainingSessions(lvl);
+  const done = Math.min(needed, before + toCount(sessions));
+  return { level: lvl, sessions: done, needed, ready: done >= needed };
+}
+
+/** R-DOWN-2 crafting: price / 15 working days (rounded up, at least 1); helpers divide the time. */
+export const craftingDays = (price: number, helpers = 1): number => Math.max(1, Math.ceil(toCount(price) / 15 / Math.max(1, toCount(helpers))));
