@@ -173,6 +173,3 @@ export function levelTrainingAfter(stored: unknown, level: number, sessions: num
   const done = Math.min(needed, before + toCount(sessions));
   return { level: lvl, sessions: done, needed, ready: done >= needed };
 }
-
-/** R-DOWN-2 crafting: price / 15 working days (rounded up, at least 1); helpers divide the time. */
-export const craftingDays = (price: number, helpers = 1): number => Math.max(1, Math.ceil(toCount(price) / 15 / Math.max(1, toCount(helpers))));

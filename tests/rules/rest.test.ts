@@ -2,10 +2,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, craftingDays, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
+  ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
   hitDiceCare, hitDiceHealing, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, noRestStretch, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
   RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restResetsClock, restTaken, restWindow, sacredRitualTempLeben,
-  talentAllowed, talentRefill, talentsUsedAfter, trainingDays, WEEK, levelTrainingAfter, LEVEL_TRAINING_SESSIONS_PER_FULL_REST } from "../../src/rules";
+  talentAllowed, talentRefill, talentsUsedAfter, trainingDays, WEEK, levelTrainingAfter, LEVEL_TRAINING_SESSIONS_PER_FULL_REST, workdays } from "../../src/rules";
 import type { RestActivity, RestType } from "../../src/rules";
 
 describe("R-REST-1 … R-REST-4 durations: breather ≥ 1 h, short rest 8 h, long rest 24 h, full rest 72 h", () => {
@@ -312,8 +312,9 @@ describe("R-DOWN-1 / R-DOWN-2 downtime activities", () => {
     ]);
     expect(out.refused).toEqual([{ id: "forschung", reason: "amount" }]);
     expect(out.rules).toEqual(["R-DOWN-2", "R-CRAFT-2"]);
-    expect(craftingDays(30)).toBe(2);
-    expect(craftingDays(30, 2)).toBe(1);
+    // One rule for crafting workdays (rules/crafting.ts): price ÷ 15, shared by the workers, at least 1.
+    expect(workdays(30)).toBe(2);
+    expect(workdays(30, 2)).toBe(1);
     expect(levelTrainingSessions(4)).toBe(8);
   });
 

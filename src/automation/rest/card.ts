@@ -2,7 +2,7 @@
 // by which rule. Text is put together here (localised), so the template only lays it out.
 import { currencyLabel } from "../../helpers/settings";
 import type { RestType } from "../../rules";
-import { craftingDays, levelTrainingSessions, trainingDays } from "../../rules";
+import { levelTrainingSessions, trainingDays, workdays } from "../../rules";
 import type { RestEntry, RestReport } from "./types";
 import { cardStep } from "../task-journal";
 import type { TaskStep } from "../task-journal";
@@ -55,7 +55,7 @@ function downtimeLines(e: RestEntry, currency: string): string[] {
         ? ` · ${f(t.ready ? "FLEX.Rest.Downtime.stufentraining.ready" : "FLEX.Rest.Downtime.stufentraining.progress", { done: t.sessions, n: t.needed, level: t.level + 1 })}`
         : ` · ${f("FLEX.Rest.Downtime.stufentraining.sessions", { n: levelTrainingSessions(e.level) })}`;
     }
-    if (a.id === "handwerk" && a.amount !== null) text += ` · ${f("FLEX.Rest.Downtime.handwerk.days", { n: craftingDays(a.amount) })}`;
+    if (a.id === "handwerk" && a.amount !== null) text += ` · ${f("FLEX.Rest.Downtime.handwerk.days", { n: workdays(a.amount) })}`;
     if (a.id === "genesung") text += ` · ${l("FLEX.Rest.Downtime.genesung.check")}`;
     return f("FLEX.Rest.Card.Activity", { text });
   });
