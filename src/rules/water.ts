@@ -79,6 +79,14 @@ export function isWet({ underwater, wet }: { underwater: boolean; wet: boolean }
   return underwater || wet;
 }
 
+/**
+ * R-WATER-5: whether a creature may stop being wet: not while it is under water ("Jede Kreatur zählt permanent
+ * als Nass"); out of the water it stays wet until someone dries it (Decision).
+ */
+export function mayDry({ underwater }: { underwater: boolean }): { allowed: boolean; rule: RuleId | null } {
+  return underwater ? { allowed: false, rule: "R-WATER-5" } : { allowed: true, rule: null };
+}
+
 /** R-WATER-5: the statuses a creature that goes under water lacks ("underwater" and "wet"). */
 export function statusesEnteringWater(current: Iterable<string>): ("underwater" | "wet")[] {
   const has = new Set(current);

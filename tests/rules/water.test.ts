@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { rolledDefence, rolledDefenceEW } from "../../src/rules/defence";
-import { damageEffectsApply, isWet, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, waterCheckAdjustment } from "../../src/rules/water";
+import { damageEffectsApply, isWet, mayDry, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, waterCheckAdjustment } from "../../src/rules/water";
 
 describe("R-SWIM-1 swim speed is half the speed, rounded down", () => {
   it.each([
@@ -134,3 +134,13 @@ describe("R-WATER-5 every creature under water counts as wet", () => {
     expect(statusesEnteringWater(current)).toEqual(added);
   });
 });
+
+describe("R-WATER-5 under water, wet cannot be switched off", () => {
+  it.each([
+    [true, false],
+    [false, true],
+  ])("under water %s → may dry %s", (underwater, allowed) => {
+    expect(mayDry({ underwater })).toEqual({ allowed, rule: underwater ? "R-WATER-5" : null });
+  });
+});
+
