@@ -35,6 +35,19 @@ async function fighter({ underwater = true, system = {} as Record<string, unknow
 }
 const item = (actor: Any, name: string) => actor.items.find((i: Any) => i.name === name);
 
+/** With "creatures roll their defence": Alrik on land (a spear) targets a shark under water (Ausweichen 9, GE W8). */
+async function sharkUnderWater() {
+  await g.game.settings.set("flex", "creatureDefence", "roll");
+  const attacker = await fighter({ underwater: false });
+  await attacker.createEmbeddedDocuments("Item", [{ name: "Speer", type: "weapon", system: { talent: "Schusswaffen", schaden: "1W6", reichweite: 0 } }]);
+  const shark = (await createActor({ name: "Hai", type: "creature", system: { attributes: { ge: 8 }, ausweichen: 9, leben: { value: 20, max: 20 } } })) as Any;
+  await shark.toggleStatusEffect("underwater", { active: true });
+  const scene = await createScene();
+  await placeToken(scene, attacker);
+  target(clients.players[0], await placeToken(scene, shark, { col: 1 }));
+  return { attacker, shark };
+}
+
 describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
   it("adds the Nachteil and names the rule on the card", async () => {
     const actor = await fighter();
@@ -58,15 +71,7 @@ describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
   });
 
   it("a creature that rolls its Ausweichen (world setting) gets the Nachteil too: 8 and 3 keep 3, EW 8 not 13, and the card names it", async () => {
-    await g.game.settings.set("flex", "creatureDefence", "roll");
-    const attacker = await fighter({ underwater: false });
-    const shark = (await createActor({ name: "Hai", type: "creature", system: { attributes: { ge: 8 }, ausweichen: 9, leben: { value: 20, max: 20 } } })) as Any;
-    await shark.toggleStatusEffect("underwater", { active: true });
-    const scene = await createScene();
-    await placeToken(scene, attacker);
-    const sharkToken = await placeToken(scene, shark, { col: 1 });
-    target(clients.players[0], sharkToken);
-    await attacker.createEmbeddedDocuments("Item", [{ name: "Speer", type: "weapon", system: { talent: "Schusswaffen", schaden: "1W6", reichweite: 0 } }]);
+    const { attacker } = await sharkUnderWater();
     // Schusswaffen: 6 + 2 = EW 8 … the shark's Ausweichen 9 − 4 + the lower of 8 and 3 = 8: defended (a tie); on land 13.
     queueDice([{ faces: 6, result: 6 }, { faces: 8, result: 8 }, { faces: 8, result: 3 }]);
     const { record } = await as(clients.players[0], () => item(attacker, "Speer").roll({}));
@@ -77,16 +82,8 @@ describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
   });
 
   it("the GM's Apply reads the same rolled Ausweichen under water: EW 9 beats 8, and the damage is applied", async () => {
-    await g.game.settings.set("flex", "creatureDefence", "roll");
-    const attacker = await fighter({ underwater: false });
-    const shark = (await createActor({ name: "Hai", type: "creature", system: { attributes: { ge: 8 }, ausweichen: 9, leben: { value: 20, max: 20 } } })) as Any;
-    await shark.toggleStatusEffect("underwater", { active: true });
-    const scene = await createScene();
-    await placeToken(scene, attacker);
-    const sharkToken = await placeToken(scene, shark, { col: 1 });
-    target(clients.players[0], sharkToken);
+    const { attacker, shark } = await sharkUnderWater();
     await attacker.update({ "system.attributes.ge": 8 });
-    await attacker.createEmbeddedDocuments("Item", [{ name: "Speer", type: "weapon", system: { talent: "Schusswaffen", schaden: "1W6", reichweite: 0 } }]);
     queueDice([{ faces: 8, result: 7 }, { faces: 8, result: 8 }, { faces: 8, result: 3 }, { faces: 6, result: 4 }]); // EW 9 > 8: a hit, 4 damage
     await as(clients.players[0], () => item(attacker, "Speer").roll({}));
     const card = messages().at(-1) as Any;
