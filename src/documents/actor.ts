@@ -4,7 +4,7 @@ import { checkCardData, renderCheckCard } from "../dice/check-card";
 import { CheckRoll } from "../dice/check-roll";
 import { collectCheckAdjustments } from "./check-adjustments";
 import { rollModeOr } from "../helpers/roll-mode";
-import { damageEffectsFor, fallStarterOrNull } from "./features";
+import { damageEffectsFor, fallStarterOrNull, isDormant } from "./features";
 import { addStatuses } from "../helpers/status-effects";
 import { noteTranslated, packTranslatedArgs } from "../helpers/pack-i18n";
 import { refusedTranslatedWrite } from "../helpers/packs";
@@ -111,14 +111,24 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   /**
    * Finds a talent on this actor by item, id or (case-insensitive) name. A talent imported from a pack in
    * another language also answers to its German name (flags.flex.sourceName), the one the rules use.
+   * R-POLY-2 (Decision 2026-12-01): a talent set aside just now (the character's own, in a form) gives way to a
+   * usable one of the same name (the form's): a transformed character rolls the form's talent where it has one.
    */
   findTalent(ref: Item.Implementation | string): Item.Implementation | undefined {
-    if (typeof ref !== "string") return ref.type === "talent" ? ref : undefined;
-    const byId = this.items.get(ref);
-    if (byId?.type === "talent") return byId;
+    const direct = typeof ref !== "string" ? ref : this.items.get(ref);
+    if (typeof ref !== "string" || direct?.type === "talent") {
+      if (direct?.type !== "talent") return undefined;
+      return isDormant(direct) ? (this.talentNamed(direct.name, true) ?? this.talentNamed(sourceNameOf(direct), true) ?? direct) : direct;
+    }
     if (!ref.trim()) return undefined;
-    const talents = this.items.filter((i) => i.type === "talent");
-    return talents.find((i) => sameTalentName(i.name, ref)) ?? talents.find((i) => sameTalentName(sourceNameOf(i), ref));
+    return this.talentNamed(ref, true) ?? this.talentNamed(ref, false);
+  }
+
+  /** The talent of this name (or German source name); with `usable`, only one not set aside (R-POLY-2). */
+  private talentNamed(name: string, usable: boolean): Item.Implementation | undefined {
+    if (!name.trim()) return undefined;
+    const talents = this.items.filter((i) => i.type === "talent" && (!usable || !isDormant(i)));
+    return talents.find((i) => sameTalentName(i.name, name)) ?? talents.find((i) => sameTalentName(sourceNameOf(i), name));
   }
 
   /**

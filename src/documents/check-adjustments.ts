@@ -1,11 +1,14 @@
 // Features that change a check automatically (e.g. R-WATER-1: Ausweichen under water gets a Nachteil)
 // register here; FlexActor#rollCheck applies them and names each on the chat card.
 import type { AttributeKey } from "../config";
+import type { DefenceKind } from "../rules";
 
 export interface CheckContext {
   actor: Actor.Implementation;
   talent: Item.Implementation | undefined;
   attribute: AttributeKey;
+  /** A defence rolled around a stored value, without a talent (a creature's, or a form's): which one. */
+  defence?: DefenceKind;
 }
 
 export interface CheckAdjustment {

@@ -20,6 +20,9 @@ export type FallStarter = (actor: Actor.Implementation, height: number, options:
 /** Uses one of an item (an Alchemikum, a charge of equipment): R-CORE-15. */
 export type ItemUser = (item: Item.Implementation, actor: Actor.Implementation) => Promise<unknown>;
 
+/** Whether an actor's own item is set aside just now (R-POLY-2: the character's abilities while it is transformed). */
+export type ItemDormancy = (item: Item.Implementation) => boolean;
+
 const itemRollers = new Map<string, ItemRoller>();
 const itemUsers = new Map<string, ItemUser>();
 
@@ -31,6 +34,7 @@ export function itemUseFor(type: string): ItemUser | undefined {
   return itemUsers.get(type);
 }
 let damageEffectsFilter: DamageEffectsFilter | null = null;
+let itemDormancy: ItemDormancy | null = null;
 let fallStarter: FallStarter | null = null;
 
 export function registerItemRoller(type: string, roller: ItemRoller): void {
@@ -56,4 +60,13 @@ export function registerFallStarter(starter: FallStarter): void {
 
 export function fallStarterOrNull(): FallStarter | null {
   return fallStarter;
+}
+
+export function registerItemDormancy(test: ItemDormancy): void {
+  itemDormancy = test;
+}
+
+/** Without a registered test, no item is set aside. */
+export function isDormant(item: Item.Implementation): boolean {
+  return itemDormancy?.(item) ?? false;
 }

@@ -71,6 +71,25 @@ export function companionMoves(trainerMoves: number): number {
   return 1 + toCount(trainerMoves);
 }
 
+export interface CompanionMovement {
+  /** Whether the companion may move now: during its trainer's turn (its own place right after, R-COMP-4, is part of it). */
+  now: boolean;
+  /** Schritt the companion may move each time: its speed. */
+  schritt: number;
+  /** How often it may move them so far this turn (R-COMP-6: once, and once more per move the trainer spends actions on). */
+  moves: number;
+  rule: "R-COMP-6";
+}
+
+/**
+ * R-COMP-6: the companion's free movement as the combat tracker shows it: during its trainer's turn (or the
+ * companion's own place in the turn order, right after the trainer's, R-COMP-4) it may move its speed on its own,
+ * and again its speed whenever the trainer spends actions to move.
+ */
+export function companionMovement({ speed, trainersTurn, trainerMoves = 0 }: { speed: number; trainersTurn: boolean; trainerMoves?: number }): CompanionMovement {
+  return { now: trainersTurn, schritt: toCount(speed), moves: trainersTurn ? companionMoves(trainerMoves) : 0, rule: "R-COMP-6" };
+}
+
 /** R-COMP-7: attacked, a companion defends with its own stored Ausweichen or Parade value (the better one). */
 export function companionDefence(stored: StoredCreatureDefence, kind?: DefenceKind): { kind: DefenceKind; ew: number; rules: RuleId[] } {
   if (kind) return { kind, ew: creatureDefence(stored, kind), rules: ["R-COMP-7", "R-CORE-11"] };

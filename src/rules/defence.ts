@@ -1,4 +1,6 @@
 // RULES.md §0 R-CORE-11: defence. Pure: the attack's EW and the defence's EW come in as numbers.
+import { diceCount, netAdvantage } from "./checks";
+import type { Die } from "./dice";
 import type { RuleId } from "./ids";
 
 /** R-CORE-11: a defence is Ausweichen or Parade (the defender's choice). */
@@ -65,4 +67,40 @@ export function bestCreatureDefence(stored: StoredCreatureDefence): CreatureDefe
   const ausweichen = creatureDefence(stored, "ausweichen");
   const parade = creatureDefence(stored, "parade");
   return parade > ausweichen ? { kind: "parade", ew: parade, rules: ["R-CORE-11"] } : { kind: "ausweichen", ew: ausweichen, rules: ["R-CORE-11"] };
+}
+
+export interface RolledDefenceInput {
+  /** The stored Ausweichen or Parade value: the average the roll swings around. */
+  value: number;
+  /** The GE die. */
+  ge: Die;
+  /** From the check adjustments of this defence (R-WATER-1: a Nachteil on Ausweichen under water). */
+  vorteile?: number;
+  nachteile?: number;
+  modifier?: number;
+}
+
+export interface RolledDefence {
+  /** The Foundry formula of the dice alone: `1d8`, `2d8kl` (R-CORE-5: 1 + |net| dice, the lowest or highest kept). */
+  formula: string;
+  /** Added to the kept die: value − ⌊GE / 2⌋ + modifier. */
+  offset: number;
+  rules: RuleId[];
+}
+
+/**
+ * R-CORE-11 (Decision, world setting "creatures roll their defence") with R-CORE-5: a creature's defence rolled
+ * around its value: its GE die (1 + |net| of them, the highest kept with Vorteile, the lowest with Nachteile) plus
+ * value − ⌊GE / 2⌋ + modifier. The EW (rolledDefenceEW) never goes below 0.
+ */
+export function rolledDefence({ value, ge, vorteile = 0, nachteile = 0, modifier = 0 }: RolledDefenceInput): RolledDefence {
+  const net = netAdvantage(vorteile, nachteile);
+  const keep = net > 0 ? "kh" : net < 0 ? "kl" : "";
+  const offset = defenceValue(value) - Math.floor(ge / 2) + (Number.isFinite(modifier) ? Math.trunc(modifier) : 0);
+  return { formula: `${diceCount(net)}d${ge}${keep}`, offset, rules: net ? ["R-CORE-11", "R-CORE-5"] : ["R-CORE-11"] };
+}
+
+/** R-CORE-11: the EW of a rolled defence from the kept die (never below 0). */
+export function rolledDefenceEW(defence: Pick<RolledDefence, "offset">, kept: number): number {
+  return Math.max(0, defence.offset + (Number.isFinite(kept) ? Math.trunc(kept) : 0));
 }

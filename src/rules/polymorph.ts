@@ -70,11 +70,17 @@ export function formLeben(form: Record<string, unknown>): number {
 }
 
 /**
- * R-POLY-5 / R-POLY-7: the damage taken in the form, from the character's own Leben when it transformed and
- * now. **Decision:** healing in the form counts against it (the form heals along with the character).
+ * R-POLY-5 / R-POLY-7 (Decision 2026-12-01): the damage received in the form so far, after the character's own
+ * Leben went from `before` to `after`: every loss adds to it, and healing (a gain) takes nothing back. The seed
+ * counts damage received ("Bekommt … so viel Schaden"), over the whole time in the form.
  */
-export function damageInForm(lebenAtTransform: number, leben: number): number {
-  return Math.max(0, whole(lebenAtTransform) - whole(leben));
+export function damageReceived(taken: number, before: number, after: number): number {
+  return whole(taken) + Math.max(0, whole(before) - whole(after));
+}
+
+/** R-POLY-7: an Undo of a card takes back exactly the damage that card's hit counted against the form. */
+export function damageUndone(taken: number, counted: number): number {
+  return Math.max(0, whole(taken) - whole(counted));
 }
 
 export interface RevertCheck {
@@ -84,11 +90,11 @@ export interface RevertCheck {
   rule: "R-POLY-7";
 }
 
-/** R-POLY-7: the character turns back once the damage taken in the form reaches the form's total Leben. */
-export function revertDue({ lebenAtTransform, leben, threshold }: { lebenAtTransform: number; leben: number; threshold: number }): RevertCheck {
-  const taken = damageInForm(lebenAtTransform, leben);
+/** R-POLY-7: the character turns back once the damage received in the form reaches the form's total Leben. */
+export function revertDue({ taken, threshold }: { taken: number; threshold: number }): RevertCheck {
   const t = Math.max(1, whole(threshold));
-  return { taken, threshold: t, revert: taken >= t, rule: "R-POLY-7" };
+  const received = whole(taken);
+  return { taken: received, threshold: t, revert: received >= t, rule: "R-POLY-7" };
 }
 
 /** R-POLY-6: the armour that counts in the form: the form's, never the character's worn armour. */
@@ -137,8 +143,8 @@ export type PolyEvent =
 
 export interface PolyState {
   system: Record<string, unknown>;
-  /** While transformed: what was replaced and the revert threshold. */
-  snapshot: { original: Record<string, unknown>; lebenAtTransform: number; threshold: number } | null;
+  /** While transformed: what was replaced, the damage received in the form so far and the revert threshold. */
+  snapshot: { original: Record<string, unknown>; taken: number; threshold: number } | null;
   /** What the last event did, and the rule that decided it. */
   last: { event: PolyEvent["type"]; outcome: "done" | "refused" | "reverted"; rules: RuleId[] } | null;
 }
@@ -152,10 +158,9 @@ export function polymorphStep(state: PolyState, event: PolyEvent): PolyState {
     case "transform": {
       if (state.snapshot) return refused(["R-POLY-8"]);
       const values = formValues(event.form);
-      const leben = whole(pool(state.system, "leben").value);
       return {
         system: swappedSystem(state.system, values),
-        snapshot: { original: structuredClone(state.system), lebenAtTransform: leben, threshold: formLeben(event.form) },
+        snapshot: { original: structuredClone(state.system), taken: 0, threshold: formLeben(event.form) },
         last: { event: "transform", outcome: "done", rules: ["R-POLY-1", "R-POLY-2"] },
       };
     }
@@ -166,8 +171,9 @@ export function polymorphStep(state: PolyState, event: PolyEvent): PolyState {
       const hit = applyHit({ leben: whole(leben.value), ruestung, damage: event.amount });
       const system = { ...state.system, leben: { ...leben, value: hit.leben } };
       const rules: RuleId[] = state.snapshot ? [...hit.rules, "R-POLY-5", "R-POLY-6"] : hit.rules;
-      const next: PolyState = { ...state, system, last: { event: "damage", outcome: "done", rules } };
-      if (state.snapshot && revertDue({ lebenAtTransform: state.snapshot.lebenAtTransform, leben: hit.leben, threshold: state.snapshot.threshold }).revert) {
+      const snapshot = state.snapshot ? { ...state.snapshot, taken: damageReceived(state.snapshot.taken, whole(leben.value), hit.leben) } : null;
+      const next: PolyState = { ...state, system, snapshot, last: { event: "damage", outcome: "done", rules } };
+      if (snapshot && revertDue(snapshot).revert) {
         const reverted = polymorphStep(next, { type: "revert" });
         return { ...reverted, last: { event: "damage", outcome: "reverted", rules: [...rules, "R-POLY-7", "R-POLY-8"] } };
       }
@@ -181,6 +187,7 @@ export function polymorphStep(state: PolyState, event: PolyEvent): PolyState {
       return { ...state, system: { ...state.system, fluss: { ...fluss, value: have - whole(event.amount) } }, last: { event: "spendFluss", outcome: "done", rules } };
     }
     case "heal": {
+      // R-POLY-7 (Decision 2026-12-01): healing raises the character's Leben, not what the form has received.
       const leben = pool(state.system, "leben");
       const healed = applyHealing({ leben: whole(leben.value), max: whole(leben.max), amount: event.amount });
       return { ...state, system: { ...state.system, leben: { ...leben, value: healed.leben } }, last: { event: "heal", outcome: "done", rules: healed.rules } };

@@ -146,15 +146,29 @@ export interface ShortEnemyAttacks {
   attacks: readonly ShortAttack[];
 }
 
+/** R-SHORT-4: between the attacks of one hit in its Flex notation ("1W8; 1W8": two bites, each its own roll). */
+export const HIT_ATTACK_SEPARATOR = ";";
+
+/**
+ * R-SHORT-4 (Decision 2026-12-01): the Foundry formulas of one hit's attacks, one per attack, from its notation
+ * ("1W8; 1W8" → ["1d8", "1d8"]): each attack is rolled on its own, as Rüstung comes off each. Null when any
+ * part is not a dice expression.
+ */
+export function hitFormulas(damage: string): string[] | null {
+  const parts = String(damage ?? "").split(HIT_ATTACK_SEPARATOR).map((p) => p.trim());
+  const formulas = parts.map((p) => damageFormula(p));
+  return formulas.every((f): f is string => !!f) ? formulas : null;
+}
+
 /** R-SHORT-4: one hit's damage: the attacks of one enemy that fit into 2 actions, all hitting. */
 export interface HitDamage {
   /** The enemy whose attacks make one hit. */
   enemy: string;
   attacks: ShortAttack[];
-  /** Flex notation of the whole hit, e.g. "1W6+2+1W6+2". */
+  /** Flex notation of the whole hit, attack by attack, e.g. "1W6+2; 1W6+2". */
   damage: string;
-  /** Foundry formula of the whole hit. */
-  formula: string;
+  /** Foundry formula of each attack of the hit: each is rolled, and Rüstung subtracted, on its own. */
+  formulas: string[];
   /** The average damage of one hit (before Rüstung). */
   average: number;
   /** Decision: no attack fits into 2 actions, so its cheapest attack counts once. */
@@ -207,8 +221,8 @@ export function hitDamage(enemies: readonly ShortEnemyAttacks[], budget = HIT_AC
     if (!within) continue;
     const stufe = Number.isFinite(enemy.stufe) ? enemy.stufe : 0;
     if (best && (stufe < bestStufe || (stufe === bestStufe && within.average <= best.average))) continue;
-    const damage = within.attacks.map((a) => a.damage.replace(/\s+/g, "")).join("+");
-    best = { enemy: enemy.name, attacks: within.attacks, damage, formula: damageFormula(damage)!, average: within.average, fallback: within.fallback, rules: ["R-SHORT-4"] };
+    const damage = within.attacks.map((a) => a.damage.replace(/\s+/g, "")).join(`${HIT_ATTACK_SEPARATOR} `);
+    best = { enemy: enemy.name, attacks: within.attacks, damage, formulas: within.attacks.map((a) => damageFormula(a.damage)!), average: within.average, fallback: within.fallback, rules: ["R-SHORT-4"] };
     bestStufe = stufe;
   }
   return best;
@@ -299,11 +313,13 @@ export interface ShortHitsOutcome extends HitsOutcome {
 }
 
 /**
- * R-SHORT-4 / R-SHORT-1: the hits one character takes, one by one, Rüstung subtracted from each (R-CORE-7); a
- * short combat never kills: Leben stops at 0, where the character is dying (R-CORE-8), and later hits do nothing.
+ * R-SHORT-4 / R-SHORT-1: the hits one character takes, one by one. A hit is the damage of each attack of the
+ * enemy's 2 actions (a number for a hit of one attack), and Rüstung is subtracted from each attack (R-CORE-7;
+ * Decision 2026-12-01), never once from their sum; `perHit` lists the attacks in order. A short combat never
+ * kills: Leben stops at 0, where the character is dying (R-CORE-8), and later hits do nothing.
  */
-export function shortCombatHits({ leben, ruestung, hits }: { leben: number; ruestung: number; hits: readonly number[] }): ShortHitsOutcome {
-  const outcome = applyHits({ leben, ruestung, hits });
+export function shortCombatHits({ leben, ruestung, hits }: { leben: number; ruestung: number; hits: readonly (number | readonly number[])[] }): ShortHitsOutcome {
+  const outcome = applyHits({ leben, ruestung, hits: hits.flatMap((hit) => (typeof hit === "number" ? [hit] : [...hit])) });
   const stoppedAtDying = outcome.leben === 0 && hits.length > 0;
   const rules = new Set<RuleId>(["R-SHORT-4", ...outcome.rules]);
   if (stoppedAtDying) rules.add("R-SHORT-1");

@@ -1,5 +1,6 @@
 // RULES.md §2: swimming and fighting in water. Pure: statuses and values come in as plain data.
 import { toCount } from "./count";
+import type { DefenceKind } from "./defence";
 import type { RuleId } from "./ids";
 
 /** R-SWIM-1 (Decision: rounded down): swim speed is half the speed. */
@@ -23,10 +24,14 @@ export interface WaterAdjustment {
   rule: RuleId;
 }
 
-/** R-WATER-1: an Ausweichen check (the talent, by name, any case) under water gets one Nachteil. */
-export function waterCheckAdjustment({ talent, underwater }: { talent: string | null | undefined; underwater: boolean }): WaterAdjustment | null {
-  if (!underwater || typeof talent !== "string") return null;
-  return talent.trim().toLowerCase() === DODGE_TALENT.toLowerCase() ? { nachteile: 1, rule: "R-WATER-1" } : null;
+/**
+ * R-WATER-1: an Ausweichen check under water gets one Nachteil: the talent (by name, any case), or a creature's
+ * Ausweichen rolled around its value (`defence`, the world setting "creatures roll their defence").
+ */
+export function waterCheckAdjustment({ talent, defence, underwater }: { talent: string | null | undefined; defence?: DefenceKind | null; underwater: boolean }): WaterAdjustment | null {
+  if (!underwater) return null;
+  const dodge = defence === "ausweichen" || (typeof talent === "string" && talent.trim().toLowerCase() === DODGE_TALENT.toLowerCase());
+  return dodge ? { nachteile: 1, rule: "R-WATER-1" } : null;
 }
 
 export interface RangedInput {
@@ -72,6 +77,14 @@ export function damageEffectsApply({ type, underwater }: { type: string | null |
 /** R-WATER-5: a creature under water counts as wet, all the time. */
 export function isWet({ underwater, wet }: { underwater: boolean; wet: boolean }): boolean {
   return underwater || wet;
+}
+
+/**
+ * R-WATER-5: whether a creature may stop being wet: not while it is under water ("Jede Kreatur zählt permanent
+ * als Nass"); out of the water it stays wet until someone dries it (Decision).
+ */
+export function mayDry({ underwater }: { underwater: boolean }): { allowed: boolean; rule: RuleId | null } {
+  return underwater ? { allowed: false, rule: "R-WATER-5" } : { allowed: true, rule: null };
 }
 
 /** R-WATER-5: the statuses a creature that goes under water lacks ("underwater" and "wet"). */

@@ -132,6 +132,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         levelTraining?: { level: number; sessions: number };
         /** R-POLY-1 … 8: the snapshot of the character while it is transformed (read through automation/polymorph). */
         polymorph?: unknown;
+        /** R-POLY-7: the damage received in the form so far (read through automation/polymorph/received.ts). */
+        polymorphTaken?: unknown;
         /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
         tasks?: string[];
         /** A temporary actor of the self-test, by its run id (automation/selftest): deleted when the run ends. */

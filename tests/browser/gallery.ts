@@ -150,7 +150,8 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
 
 /**
  * R-CORE-6 on screen: a started combat in which Rikka has spent one Aktion on her turn and the wolf its RE; the
- * tracker rows as v13 draws them, labelled by the system's own renderCombatTracker code.
+ * tracker rows as v13 draws them, labelled by the system's own renderCombatTracker code (R-COMP-6: the wolf's free
+ * movement during Rikka's turn).
  */
 async function startFight(fight: { tokens: Any[] }, hero: Any, wolf: Any) {
   const { spendActionsFor, spendReactionFor } = await import("../../src/automation/combat/actions");
@@ -167,6 +168,7 @@ async function startFight(fight: { tokens: Any[] }, hero: Any, wolf: Any) {
 
 async function trackerHtml(combat: Any): Promise<string> {
   const { decorateCombatTracker } = await import("../../src/automation/combat/tracker");
+  const { decorateCompanionMovement } = await import("../../src/automation/companions/movement");
   const rows = combat.turns.map(
     (c: Any, i: number) => `<li class="combatant${i === combat.turn ? " active" : ""}" data-combatant-id="${c.id}">
   <img class="token-image" src="${escape(c.actor.img)}" alt="" width="36" height="36">
@@ -176,6 +178,8 @@ async function trackerHtml(combat: Any): Promise<string> {
   );
   const html = parse(`<ol class="combat-tracker plain">${rows.join("")}</ol>`);
   decorateCombatTracker(combat, html as unknown as HTMLElement);
+  // R-COMP-6: the wolf's free movement during Rikka's turn.
+  decorateCompanionMovement(combat, html as unknown as HTMLElement);
   // Core's own tracker styles, as far as the rows need them (the labels are styled by flex.css).
   const style = `<style>
 .combat-tracker { list-style: none; margin: 0; padding: 0; }

@@ -68,6 +68,34 @@ async function fight({ wolfOwner = null as Any } = {}) {
 const names = (combat: Any) => combat.turns.map((c: Any) => c.actor.name);
 const item = (actor: Any, name: string) => actor.items.getName(name);
 
+describe("R-COMP-6 the companion's free movement, on its row of the combat tracker", () => {
+  function trackerHtml(combat: Any) {
+    const rows = combat.turns.map((c: Any) => `<li class="combatant" data-combatant-id="${c.id}"><div class="token-name"><strong class="name">${c.actor.name}</strong></div></li>`);
+    return parse(`<section class="combat-tracker"><ol>${rows.join("")}</ol></section>`);
+  }
+  const lines = (combat: Any) => {
+    const html = trackerHtml(combat);
+    g.Hooks.callAll("renderCombatTracker", { viewed: combat }, html, {}, {});
+    g.Hooks.callAll("renderCombatTracker", { viewed: combat }, html, {}, {});
+    return combat.turns.map((c: Any) => html.querySelector(`li[data-combatant-id="${c.id}"] .flex-companion-move`)?.text ?? null);
+  };
+
+  it("during Rikka's turn (and the wolf's place right after it) the wolf's row says 'Bewegung frei: 6 Schritt'; on the goblin's turn nothing", async () => {
+    const { combat, wolf } = await fight();
+    await as(clients.gms[0], () => wolf.update({ "system.geschwindigkeit": 6 }));
+    expect(names(combat)).toEqual(["Rikka", "Grauwolf", "Goblin"]);
+    expect(lines(combat)).toEqual([null, "Bewegung frei: 6 Schritt", null]);
+    const html = trackerHtml(combat);
+    g.Hooks.callAll("renderCombatTracker", { viewed: combat }, html, {}, {});
+    const line = html.querySelector(".flex-companion-move");
+    expect(line.getAttribute("data-tooltip")).toBe("R-COMP-6: Im Zug von Rikka darf sich Grauwolf unabhängig um 6 Schritt bewegen, und jedes Mal erneut um 6 Schritt, wenn Rikka Aktionen zum Laufen ausgibt.");
+    await as(clients.gms[0], () => combat.nextTurn());
+    expect(lines(combat)).toEqual([null, "Bewegung frei: 6 Schritt", null]);
+    await as(clients.gms[0], () => combat.nextTurn());
+    expect(lines(combat)).toEqual([null, null, null]);
+  });
+});
+
 describe("R-COMP-4 a companion shares its trainer's initiative position", () => {
   it("the wolf acts right after Rikka whatever it rolled, and moves with her when her initiative is rerolled", async () => {
     const { combat } = await fight();

@@ -3,7 +3,7 @@
 // GM, come off the character's own Leben through the wolf's armour only, until the wolf's Leben is spent and
 // the character turns back, once, with 2 GMs and 3 players connected.
 import { beforeEach, describe, expect, it } from "vitest";
-import { attackCardAction, defendAgainst } from "../../src/automation/combat";
+import { attackCardAction } from "../../src/automation/combat";
 import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
 import { alrik, wolf } from "./polymorph-helpers";
 
@@ -36,6 +36,76 @@ async function fight() {
   return { p1, hero, goblin, heroToken, goblinToken };
 }
 
+describe("R-POLY-2 / R-CORE-11 a transformed character defends as its form does (Decision 2026-12-01)", () => {
+  /** Alrik turned into a bear with Ausweichen 5 and Parade 8 (GE W8); the goblin's claws roll EW 8. */
+  async function bearAlrik() {
+    const { p1, hero, heroToken } = await fight();
+    await acting(p1, () => g.game.flex.polymorph.revert(hero));
+    const bear = await wolf("Bär");
+    await bear.update({ "system.ausweichen": 5, "system.parade": 8, "system.attributes.ge": 8 });
+    await acting(p1, () => g.game.flex.polymorph.transform(hero, bear));
+    const gm = clients.gms[0];
+    target(gm, heroToken);
+    return { p1, hero, gm, heroToken };
+  }
+  const claws = (gm: Any) => acting(gm, () => g.game.actors.getName("Goblin").items.getName("Krallen").roll({}));
+
+  it("an attack with EW 8 does not hit a bear with Parade 8: defended on the card and at Apply, no defence to roll", async () => {
+    const { hero, gm } = await bearAlrik();
+    rolls([6, 2], [8, 5]); // Krallen: 2 + 6 = EW 8 against the bear's Parade 8: defended
+    await claws(gm);
+    const card = messages().at(-1) as Any;
+    expect(card.flags.flex.attack.targets[0]).toMatchObject({ kind: "creature", status: "defended", defence: { kind: "parade", ew: 8, source: "fixed" } });
+    expect(card.content).not.toContain('data-action="flexAttackDefend"');
+    const leben = hero.system.leben.value;
+    expect(card.flags.flex.attack.damage).toBeNull(); // every target defended: no damage rolled
+    const at = state.writes.length;
+    await acting(gm, () => attackCardAction(card, ["t1"], "apply"));
+    expect(state.writes.slice(at).filter((w) => w.documentName === "Actor")).toEqual([]);
+    expect(hero.system.leben.value).toBe(leben);
+  });
+
+  it("EW 9 hits the bear: the active GM's Apply agrees from the form's values", async () => {
+    const { hero, gm } = await bearAlrik();
+    rolls([6, 3], [8, 5]); // EW 9 > Parade 8: a hit; 5 damage − the bear's Rüstung 2
+    await claws(gm);
+    const card = messages().at(-1) as Any;
+    expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "parade", ew: 8 } });
+    const leben = hero.system.leben.value;
+    await acting(gm, () => attackCardAction(card, ["t1"], "apply"));
+    expect(hero.system.leben.value).toBe(leben - 3);
+  });
+
+  it("a player's hit on the bear needs no defence card: the active GM reads the form's Parade and applies it for the attacker", async () => {
+    const { hero, heroToken } = await bearAlrik();
+    const p2 = clients.players[1];
+    const bela = (await createActor({ name: "Bela", type: "character", ownership: { default: 0, [p2.id]: 3 }, system: { attributes: { ge: 8 } } })) as Any;
+    await bela.createEmbeddedDocuments("Item", [
+      { name: "Klingenwaffen", type: "talent", system: { attribut: "ge", uebungswert: 2, kategorie: "kampfart" } },
+      { name: "Dolch", type: "weapon", system: { talent: "Klingenwaffen", schaden: "1W6", aktionen: 1 } },
+    ]);
+    target(p2, heroToken);
+    rolls([8, 7], [6, 6]); // Klingenwaffen: 7 + 2 = EW 9 > Parade 8: a hit; 6 damage − Rüstung 2
+    await acting(p2, () => bela.items.getName("Dolch").roll({}));
+    const card = messages().at(-1) as Any;
+    const leben = hero.system.leben.value;
+    expect(await acting(p2, () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "applied" });
+    expect(hero.system.leben.value).toBe(leben - 4);
+  });
+
+  it("with the world setting 'creatures roll their defence', the form's value is rolled around with the form's GE die", async () => {
+    await g.game.settings.set("flex", "creatureDefence", "roll");
+    const { hero, gm } = await bearAlrik();
+    rolls([6, 6], [8, 1], [8, 5]); // EW 12; Parade 8 − 4 + 1 = 5: a hit; 5 damage
+    await claws(gm);
+    const card = messages().at(-1) as Any;
+    expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "parade", ew: 5, source: "roll" } });
+    const leben = hero.system.leben.value;
+    await acting(gm, () => attackCardAction(card, ["t1"], "apply"));
+    expect(hero.system.leben.value).toBe(leben - 3);
+  });
+});
+
 describe("the fight in a form", () => {
   it("R-POLY-4: the wolf's bite hits the goblin; R-POLY-3: the character's sword is refused", async () => {
     const { p1, hero, goblin, goblinToken } = await fight();
@@ -62,8 +132,8 @@ describe("the fight in a form", () => {
         await goblin.items.getName("Krallen").roll({});
       });
       const card = messages().at(-1) as Any;
-      rolls([10, 1]); // Alrik's Ausweichen with the wolf's GE W10 fails
-      await acting(p1, () => defendAgainst(card, "t1", "ausweichen"));
+      // Alrik defends as the wolf does (Decision 2026-12-01): its Ausweichen 7 against EW 12, a hit; nothing to roll.
+      expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "ausweichen", ew: 7, source: "fixed" } });
       // Two GMs and three players click Apply at once: applied once.
       await Promise.all(clients.all.map((u) => acting(u, () => attackCardAction(card, ["t1"], "apply"))));
       return card;

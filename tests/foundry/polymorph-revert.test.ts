@@ -85,13 +85,43 @@ describe("R-POLY-7 with 2 GMs and 3 players connected, the character turns back 
     expect(writesSince(first).every((w) => w.userId === gm2.id)).toBe(true);
   });
 
-  it("healing in the form counts against the damage (Decision): 10, healed 4, then 5 more is 11, not yet 12", async () => {
-    const { hero, p1 } = await wolfAlrik();
-    await as(p1, () => hero.applyDamage(12));
-    await as(p1, () => hero.applyHealing(4));
-    await as(p1, () => hero.applyDamage(7));
+  it("damage received accumulates, healing does not undo it (Decision 2026-12-01): 10, healed 6, then 8 is 18 against a bear of 18 Leben", async () => {
+    const [p1] = clients.players;
+    const hero = await alrik(p1);
+    const bear = await wolf("Bär");
+    await bear.update({ "system.leben.max": 18, "system.leben.value": 18, "system.ruestung": 0 });
+    await as(p1, () => poly().transform(hero, bear));
+    await as(p1, () => hero.applyDamage(10));
+    await as(p1, () => hero.applyHealing(6));
     await settle();
-    expect(poly().banner(hero)).toMatchObject({ taken: 11, threshold: 12 });
+    expect(hero.system.leben.value).toBe(16);
+    expect(poly().banner(hero)).toMatchObject({ taken: 10, threshold: 18 });
+    const write = state.writes.length;
+    await as(p1, () => hero.applyDamage(8));
+    // The count rides in the damage's own write.
+    expect(state.writes[write].data[0]).toMatchObject({ flags: { flex: { polymorphTaken: { taken: 18 } } } });
+    await settle();
+    expect(hero.getFlag("flex", "polymorph")).toBeUndefined();
+    expect(hero.getFlag("flex", "polymorphTaken")).toBeUndefined();
+    expect(hero.system.leben.value).toBe(8);
+    expect(revertCards()).toHaveLength(1);
+    expect(revertCards()[0].content).toContain("Bär hat 18 Schaden genommen und hat nur 18 Leben");
+  });
+
+  it("an Undo takes back what its card counted; a healing undone is no damage received; Leben lowered by hand counts", async () => {
+    const { hero, p1 } = await wolfAlrik();
+    await as(p1, () => hero.applyDamage(7, { mark: { key: "card-a", by: p1.id } })); // 5 after the wolf's Rüstung 2
+    await as(p1, () => hero.applyHealing(3, { mark: { key: "card-b", by: p1.id } }));
+    expect(poly().banner(hero)).toMatchObject({ taken: 5 });
+    await as(p1, () => hero.undoDamage("card-b")); // the healing taken back: Leben 18 → 15, nothing received
+    expect(hero.system.leben.value).toBe(15);
+    expect(poly().banner(hero)).toMatchObject({ taken: 5 });
+    await as(p1, () => hero.undoDamage("card-a")); // the hit taken back: Leben 20, and the form never received it
+    expect(hero.system.leben.value).toBe(20);
+    expect(poly().banner(hero)).toMatchObject({ taken: 0 });
+    await as(p1, () => hero.update({ "system.leben.value": 16 })); // the bar edited by hand
+    await settle();
+    expect(poly().banner(hero)).toMatchObject({ taken: 4 });
     expect(revertCards()).toHaveLength(0);
   });
 });

@@ -179,6 +179,27 @@ describe("R-POLY-3 equipment is locked; the passive benefits of magic items rema
     expect(prepared.notes.join(" ")).toContain("R-POLY-2");
   });
 
+  it("R-POLY-2 (Decision 2026-12-01): a bear with its own Athletik 2 rolls W12 + 2, by name and from the character's own talent alike", async () => {
+    const hero = await alrik();
+    const bear = await wolf("Bär");
+    await bear.update({ "system.attributes.kk": 12 });
+    await bear.createEmbeddedDocuments("Item", [{ name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 2 } }]);
+    const own = hero.items.getName("Athletik");
+    await poly().transform(hero, bear);
+    const form = hero.items.find((i: Any) => i.name === "Athletik" && i.getFlag("flex", "polymorphForm"));
+    expect(form).toBeTruthy();
+    for (const ref of ["Athletik", "athletik", own, own.id]) {
+      const prepared = hero.prepareCheck({ talent: ref });
+      expect(prepared.talent.id).toBe(form.id);
+      expect(prepared.input).toMatchObject({ die: 12, uebungswert: 2, modifier: 0 });
+      expect(prepared.notes.join(" ")).not.toContain("R-POLY-2");
+    }
+    // A talent the form lacks is still the character's, without its Übungswert.
+    expect(hero.prepareCheck({ talent: "Schwerter" }).input).toMatchObject({ uebungswert: 2, modifier: -2 });
+    await poly().revert(hero);
+    expect(hero.prepareCheck({ talent: "Athletik" })).toMatchObject({ talent: { id: own.id }, input: { die: 6, uebungswert: 3, modifier: 0 } });
+  });
+
   it("the sheet shows the banner with the form and its Leben, the form's attacks and the locked equipment", async () => {
     const hero = await alrik();
     await poly().transform(hero, await wolf());

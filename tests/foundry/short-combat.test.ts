@@ -185,6 +185,38 @@ describe("R-SHORT-3 the four outcomes, through the GM's tool values", () => {
     expect(resultCards()[0].content).toContain("Ein Treffer: 7 (von der SL gesetzt)");
   });
 
+  it("R-SHORT-4 a wolf's hit is its two bites, Rüstung from each bite: Alrik (30 Leben, Rüstung 2) bitten for 5 and 3 ends at 26", async () => {
+    const { alrik } = await party(clients);
+    const wolf = await creature("Wolf", 1, { name: "Biss", angriff: "W8+2", schaden: "1W8", aktionen: 1 });
+    const gm = clients.gms[0];
+    const card = (await acting(gm, () => startShortCombat({ characters: [alrik], enemies: [wolf] }))) as Any;
+    await acting(gm, () => shortCombatAction(card, "override", { key: "c1", value: 10 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "e1", value: 12 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "hits", value: 1 }));
+    // The share die (1d1), then one roll per bite.
+    rolls([1, 1], [8, 5], [8, 3]);
+    expect(await acting(gm, () => shortCombatAction(card, "apply"))).toBe("applied");
+    expect(sys(alrik).leben.value).toBe(26);
+    expect(record(card).result).toMatchObject({ hits: 1, damage: { enemy: "Wolf", damage: "1W8; 1W8" }, perHit: [{ name: "Alrik", damage: 8, attacks: [5, 3] }] });
+    const content = resultCards()[0].content;
+    expect(content).toContain("Alrik: 5 + 3 Schaden");
+    expect(content).toContain("Alrik: 1 Treffer, −4 Leben (Rüstung hielt 4 ab), jetzt 26");
+  });
+
+  it("R-SHORT-4 the GM's damage per hit may name each attack (\"4; 4\"): Rüstung comes off each", async () => {
+    const { alrik } = await party(clients);
+    const [wolf] = await pack();
+    const gm = clients.gms[0];
+    const card = (await acting(gm, () => startShortCombat({ characters: [alrik], enemies: [wolf] }))) as Any;
+    await acting(gm, () => shortCombatAction(card, "override", { key: "c1", value: 10 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "e1", value: 12 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "hits", value: 1 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "damage", value: "4; 4" }));
+    rolls([1, 1]);
+    expect(await acting(gm, () => shortCombatAction(card, "apply"))).toBe("applied");
+    expect(sys(alrik).leben.value).toBe(26);
+  });
+
   it("the GM rerolls one enemy; a stance change clears the enemies' rolls", async () => {
     const { alrik } = await party(clients);
     const [wolf, wolf2] = await pack();

@@ -1,7 +1,8 @@
 // Fighting under water (R-WATER-1..4) and swimming (R-SWIM-1), seen through checks, item rolls, damage
 // and token movement.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, createScene, dice, messages, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients } from "../harness";
+import { attackCardAction } from "../../src/automation/combat";
+import { as, createActor, createScene, dice, messages, placeToken, queueDice, resetWorld, settle, state, target, writesOf, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -34,6 +35,19 @@ async function fighter({ underwater = true, system = {} as Record<string, unknow
 }
 const item = (actor: Any, name: string) => actor.items.find((i: Any) => i.name === name);
 
+/** With "creatures roll their defence": Alrik on land (a spear) targets a shark under water (Ausweichen 9, GE W8). */
+async function sharkUnderWater() {
+  await g.game.settings.set("flex", "creatureDefence", "roll");
+  const attacker = await fighter({ underwater: false });
+  await attacker.createEmbeddedDocuments("Item", [{ name: "Speer", type: "weapon", system: { talent: "Schusswaffen", schaden: "1W6", reichweite: 0 } }]);
+  const shark = (await createActor({ name: "Hai", type: "creature", system: { attributes: { ge: 8 }, ausweichen: 9, leben: { value: 20, max: 20 } } })) as Any;
+  await shark.toggleStatusEffect("underwater", { active: true });
+  const scene = await createScene();
+  await placeToken(scene, attacker);
+  target(clients.players[0], await placeToken(scene, shark, { col: 1 }));
+  return { attacker, shark };
+}
+
 describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
   it("adds the Nachteil and names the rule on the card", async () => {
     const actor = await fighter();
@@ -54,6 +68,28 @@ describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
     dice(6, 5);
     expect((await wet.rollTalent("Schusswaffen")).roll.formula).toBe("1d6 + 2");
     expect(messages().map((m: Any) => m.content).join("")).not.toContain("R-WATER-1");
+  });
+
+  it("a creature that rolls its Ausweichen (world setting) gets the Nachteil too: 8 and 3 keep 3, EW 8 not 13, and the card names it", async () => {
+    const { attacker } = await sharkUnderWater();
+    // Schusswaffen: 6 + 2 = EW 8 … the shark's Ausweichen 9 − 4 + the lower of 8 and 3 = 8: defended (a tie); on land 13.
+    queueDice([{ faces: 6, result: 6 }, { faces: 8, result: 8 }, { faces: 8, result: 3 }]);
+    const { record } = await as(clients.players[0], () => item(attacker, "Speer").roll({}));
+    expect(record.targets[0]).toMatchObject({ status: "defended", defence: { kind: "ausweichen", ew: 8, source: "roll" } });
+    expect((messages().at(-1) as Any).rolls[1].formula).toBe("2d8kl");
+    expect(record.rules).toContain("R-WATER-1");
+    expect((messages().at(-1) as Any).content).toContain("Hai: Unter Wasser: 1 Nachteil auf Ausweichen (R-WATER-1).");
+  });
+
+  it("the GM's Apply reads the same rolled Ausweichen under water: EW 9 beats 8, and the damage is applied", async () => {
+    const { attacker, shark } = await sharkUnderWater();
+    await attacker.update({ "system.attributes.ge": 8 });
+    queueDice([{ faces: 8, result: 7 }, { faces: 8, result: 8 }, { faces: 8, result: 3 }, { faces: 6, result: 4 }]); // EW 9 > 8: a hit, 4 damage
+    await as(clients.players[0], () => item(attacker, "Speer").roll({}));
+    const card = messages().at(-1) as Any;
+    expect(await as(clients.players[0], () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "applied" });
+    await settle();
+    expect(sys(shark).leben.value).toBe(16);
   });
 
   it("a Vorteil the player adds cancels the Nachteil (R-CORE-5)", async () => {

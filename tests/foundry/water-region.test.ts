@@ -121,3 +121,27 @@ describe("R-WATER-5 the manual toggle (token HUD): under water makes wet too", (
     expect([...hero.statuses].sort()).toEqual(["underwater", "wet"]);
   });
 });
+
+describe("R-WATER-5 every creature under water counts as wet, permanently", () => {
+  it("under water, switching wet off (token HUD), deleting or disabling it is refused with a message; out of the water it can be cleared", async () => {
+    const hero = (await createActor({ name: "Bela", type: "character", ownership: { default: 0, [clients.players[1].id]: 3 } })) as Any;
+    await as(clients.players[1], () => hero.toggleStatusEffect("underwater"));
+    await settle();
+    const wet = () => hero.effects.find((e: Any) => e.statuses.has("wet"));
+    const at = effectWrites().length;
+    await as(clients.players[1], () => hero.toggleStatusEffect("wet", { active: false }));
+    await as(clients.players[1], () => wet().delete());
+    await as(clients.players[1], () => wet().update({ disabled: true }));
+    await settle();
+    expect(hero.statuses.has("wet")).toBe(true);
+    expect(effectWrites().length).toBe(at);
+    expect(state.notifications.filter((n) => n.type === "warn").map((n) => [n.message, n.userId])).toEqual(
+      Array(3).fill(["Bela ist unter Wasser und bleibt nass (R-WATER-5).", clients.players[1].id]),
+    );
+    // Out of the water, the GM (or the owner) dries the creature.
+    await as(clients.players[1], () => hero.toggleStatusEffect("underwater", { active: false }));
+    await as(clients.players[1], () => hero.toggleStatusEffect("wet", { active: false }));
+    await settle();
+    expect([...hero.statuses]).toEqual([]);
+  });
+});

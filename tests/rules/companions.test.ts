@@ -4,6 +4,7 @@ import {
   companionCommand,
   companionDefence,
   companionFallDodge,
+  companionMovement,
   companionMoves,
   companionRelation,
   companionTurnPlace,
@@ -64,6 +65,13 @@ describe("R-COMP-6 the companion moves during its trainer's turn", () => {
     [3, 4],
   ])("the trainer moved %i times: the companion may move its speed %i times", (moves, n) => {
     expect(companionMoves(moves)).toBe(n);
+  });
+
+  it("during the trainer's turn it may move its speed (6 Schritt), and again per move of the trainer; outside it not", () => {
+    expect(companionMovement({ speed: 6, trainersTurn: true })).toEqual({ now: true, schritt: 6, moves: 1, rule: "R-COMP-6" });
+    expect(companionMovement({ speed: 6, trainersTurn: true, trainerMoves: 2 })).toMatchObject({ moves: 3 });
+    expect(companionMovement({ speed: 6, trainersTurn: false })).toMatchObject({ now: false, moves: 0 });
+    expect(companionMovement({ speed: Number.NaN, trainersTurn: true })).toMatchObject({ schritt: 0 });
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bestCreatureDefence, creatureDefence, resolveDefence, type DefenceKind } from "../../src/rules/defence";
+import { bestCreatureDefence, creatureDefence, resolveDefence, rolledDefence, rolledDefenceEW, type DefenceKind } from "../../src/rules/defence";
 
 describe("R-CORE-11 the attack's EW is the SW of the defence: it succeeds when its EW ≥ the attack's EW (a tie goes to the defender)", () => {
   it.each([
@@ -85,5 +85,24 @@ describe("R-CORE-11 a creature uses its fixed Ausweichen or Parade value as its 
     const parade = creatureDefence({ parade: 7 }, "parade");
     expect(resolveDefence({ attackEW: 7, defenceEW: parade }).defended).toBe(true);
     expect(resolveDefence({ attackEW: 8, defenceEW: parade }).hit).toBe(true);
+  });
+});
+
+describe("R-CORE-11 (Decision: creatures roll their defence) with R-CORE-5: the GE die swings around the value", () => {
+  it.each([
+    // value, GE, Vorteile, Nachteile, modifier, formula, offset
+    [9, 8, 0, 0, 0, "1d8", 5],
+    [9, 8, 0, 1, 0, "2d8kl", 5],
+    [9, 8, 1, 1, 0, "1d8", 5],
+    [9, 8, 2, 0, 0, "3d8kh", 5],
+    [7, 10, 0, 0, -2, "1d10", 0],
+    [0, 4, 0, 0, 0, "1d4", -2],
+  ] as const)("value %i, GE W%i, %i Vorteile, %i Nachteile, modifier %i → %s + %i", (value, ge, vorteile, nachteile, modifier, formula, offset) => {
+    expect(rolledDefence({ value, ge, vorteile, nachteile, modifier })).toMatchObject({ formula, offset });
+  });
+
+  it("the EW is offset + the kept die, never below 0", () => {
+    expect(rolledDefenceEW({ offset: 5 }, 3)).toBe(8);
+    expect(rolledDefenceEW({ offset: -2 }, 1)).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import {
   POLY_ROUTED,
   armourInForm,
   checkSnapshot,
-  damageInForm,
+  damageReceived,
   formLeben,
   formValues,
   polyEffectWorks,
@@ -106,9 +106,10 @@ describe("R-POLY-5 damage in the form reduces the character's own Leben; Fluss s
     const state = polymorphRun(alrik(), [{ type: "transform", form: wolf }, { type: "spendFluss", amount: 4 }, { type: "revert" }]);
     expect(state.system.fluss).toEqual({ value: 2, max: 10 });
   });
-  it("the damage taken in the form is what the character's Leben lost since it transformed", () => {
-    expect(damageInForm(20, 15)).toBe(5);
-    expect(damageInForm(20, 22)).toBe(0);
+  it("the damage received in the form adds up every loss of the character's Leben; a gain adds nothing", () => {
+    expect(damageReceived(0, 20, 15)).toBe(5);
+    expect(damageReceived(5, 15, 22)).toBe(5);
+    expect(damageReceived(5, 22, 14)).toBe(13);
   });
 });
 
@@ -127,15 +128,20 @@ describe("R-POLY-6 only the form's armour counts", () => {
 
 describe("R-POLY-7 the character turns back when the damage in the form reaches the form's total Leben", () => {
   it.each([
-    // leben at transform, leben now, form Leben, revert?
-    [20, 9, 12, false],
-    [20, 8, 12, true],
-    [20, 7, 12, true],
-    [5, 0, 12, false], // the character is at 0 (dying) before the form is spent
-    [20, 20, 0, false], // a form of 0 Leben still needs one point
-    [20, 19, 0, true],
-  ])("Leben %i → %i, form Leben %i: revert %s", (at, now, threshold, revert) => {
-    expect(revertDue({ lebenAtTransform: at, leben: now, threshold })).toMatchObject({ revert, rule: "R-POLY-7" });
+    // damage received, form Leben, revert?
+    [11, 12, false],
+    [12, 12, true],
+    [13, 12, true],
+    [0, 0, false], // a form of 0 Leben still needs one point
+    [1, 0, true],
+    [Number.NaN, 12, false],
+  ])("%d received, form Leben %i: revert %s", (taken, threshold, revert) => {
+    expect(revertDue({ taken, threshold })).toMatchObject({ revert, rule: "R-POLY-7" });
+  });
+  it("the character at 0 (dying) before the form is spent stays in the form: 5 Leben lost is 5 received", () => {
+    const state = polymorphRun({ system: { ...alrik().system, leben: { value: 5, max: 24 } } }, [{ type: "transform", form: { ...wolf, ruestung: 0 } }, { type: "damage", amount: 9 }]);
+    expect(state.snapshot).toMatchObject({ taken: 5 });
+    expect(state.system.leben).toMatchObject({ value: 0 });
   });
   it("the threshold is the form's maximum Leben, not its current", () => {
     expect(formLeben({ leben: { value: 3, max: 12 } })).toBe(12);
@@ -150,10 +156,15 @@ describe("R-POLY-7 the character turns back when the damage in the form reaches 
     expect(exact.last).toMatchObject({ outcome: "reverted", rules: expect.arrayContaining(["R-POLY-7", "R-POLY-8"]) });
     expect(exact.system).toMatchObject({ attributes: alrik().system.attributes, leben: { value: 8 } });
   });
-  it("healing in the form counts against the damage (Decision)", () => {
-    const form = { ...wolf, ruestung: 0 };
-    const state = polymorphRun(alrik(), [{ type: "transform", form }, { type: "damage", amount: 10 }, { type: "heal", amount: 4 }, { type: "damage", amount: 5 }]);
-    expect(state.snapshot).not.toBeNull();
+  it("damage received accumulates; healing does not undo it (Decision 2026-12-01): 10, healed 6, then 8 is 18 against a bear of 18 Leben", () => {
+    const bear = { ...wolf, ruestung: 0, leben: { value: 18, max: 18 } };
+    const healed = polymorphRun(alrik(), [{ type: "transform", form: bear }, { type: "damage", amount: 10 }, { type: "heal", amount: 6 }]);
+    expect(healed.snapshot).toMatchObject({ taken: 10 });
+    expect(healed.system.leben).toMatchObject({ value: 16 });
+    const state = polymorphStep(healed, { type: "damage", amount: 8 });
+    expect(state.snapshot).toBeNull();
+    expect(state.last).toMatchObject({ outcome: "reverted", rules: expect.arrayContaining(["R-POLY-7"]) });
+    expect(state.system.leben).toMatchObject({ value: 8 });
   });
 });
 

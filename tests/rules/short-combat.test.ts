@@ -11,6 +11,7 @@ import {
   creatureFleeInput,
   flussBonus,
   hitDamage,
+  hitFormulas,
   hitsForDifference,
   resolveShortCombat,
   shareHits,
@@ -176,9 +177,31 @@ describe("R-SHORT-4 one hit is the damage of one enemy attacking with 2 actions,
       { name: "Wolf 2", stufe: 1, attacks: [{ name: "Biss", damage: "1W4", actions: 2 }] },
       { name: "Geist", stufe: 3, attacks: [] },
     ];
-    expect(hitDamage(enemies)).toMatchObject({ enemy: "Wolf", damage: "1W8", formula: "1d8", average: 4.5, fallback: false, rules: ["R-SHORT-4"] });
-    expect(hitDamage([{ name: "Ork", stufe: 2, attacks: [klaue] }])).toMatchObject({ damage: "1W6+1+1W6+1", formula: "1d6 + 1 + 1d6 + 1" });
+    expect(hitDamage(enemies)).toMatchObject({ enemy: "Wolf", damage: "1W8", formulas: ["1d8"], average: 4.5, fallback: false, rules: ["R-SHORT-4"] });
+    expect(hitDamage([{ name: "Ork", stufe: 2, attacks: [klaue] }])).toMatchObject({ damage: "1W6+1; 1W6+1", formulas: ["1d6 + 1", "1d6 + 1"] });
     expect(hitDamage([{ name: "Geist", stufe: 3, attacks: [] }])).toBeNull();
+  });
+});
+
+describe("R-SHORT-4 one hit is every attack of the enemy's 2 actions hitting, Rüstung subtracted from each attack (Decision 2026-12-01)", () => {
+  it("a wolf's hit is two bites of 1 action: Alrik (30 Leben, Rüstung 2) bitten for 4 and 4 ends at 26, not 24", () => {
+    const biss1 = { name: "Biss", damage: "1W8", actions: 1 };
+    expect(hitDamage([{ name: "Wolf", stufe: 1, attacks: [biss1] }])).toMatchObject({ damage: "1W8; 1W8", formulas: ["1d8", "1d8"] });
+    const out = shortCombatHits({ leben: 30, ruestung: 2, hits: [[4, 4]] });
+    expect(out).toMatchObject({ leben: 26, taken: 4, absorbed: 4 });
+    expect(out.perHit.map((a) => a.taken)).toEqual([2, 2]);
+  });
+
+  it("Rüstung comes off each attack, so a bite below the Rüstung does nothing even when the sum is above it", () => {
+    expect(shortCombatHits({ leben: 30, ruestung: 3, hits: [[2, 2]] })).toMatchObject({ leben: 30, taken: 0, absorbed: 4 });
+    expect(shortCombatHits({ leben: 30, ruestung: 3, hits: [[2, 2], 9] })).toMatchObject({ leben: 24, taken: 6 });
+  });
+
+  it("the hit's notation lists each attack apart (\";\"); each part must be a dice expression", () => {
+    expect(hitFormulas("1W8; 1W8+2")).toEqual(["1d8", "1d8 + 2"]);
+    expect(hitFormulas("7")).toEqual(["7"]);
+    expect(hitFormulas("1W8;")).toBeNull();
+    expect(hitFormulas("drop table")).toBeNull();
   });
 });
 

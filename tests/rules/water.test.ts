@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { damageEffectsApply, isWet, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, waterCheckAdjustment } from "../../src/rules/water";
+import { rolledDefence, rolledDefenceEW } from "../../src/rules/defence";
+import { damageEffectsApply, isWet, mayDry, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, waterCheckAdjustment } from "../../src/rules/water";
 
 describe("R-SWIM-1 swim speed is half the speed, rounded down", () => {
   it.each([
@@ -42,6 +43,22 @@ describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
     const out = waterCheckAdjustment({ talent, underwater });
     expect(out?.nachteile ?? 0).toBe(nachteile);
     if (out) expect(out.rule).toBe("R-WATER-1");
+  });
+
+  it.each([
+    ["ausweichen", true, 1],
+    ["ausweichen", false, 0],
+    ["parade", true, 0],
+  ] as const)("a creature's %s rolled around its value, under water %s → %i Nachteil", (defence, underwater, nachteile) => {
+    expect(waterCheckAdjustment({ talent: undefined, defence, underwater })?.nachteile ?? 0).toBe(nachteile);
+  });
+
+  it("a creature's Ausweichen 9 (GE W8) rolled under water keeps the lower of two GE dice: 8 and 3 give EW 8, not 13", () => {
+    const adjustment = waterCheckAdjustment({ talent: undefined, defence: "ausweichen", underwater: true });
+    const dice = rolledDefence({ value: 9, ge: 8, nachteile: adjustment?.nachteile ?? 0 });
+    expect(dice).toMatchObject({ formula: "2d8kl", offset: 5 });
+    expect(rolledDefenceEW(dice, Math.min(8, 3))).toBe(8);
+    expect(rolledDefence({ value: 9, ge: 8 }).formula).toBe("1d8");
   });
 });
 
@@ -117,3 +134,13 @@ describe("R-WATER-5 every creature under water counts as wet", () => {
     expect(statusesEnteringWater(current)).toEqual(added);
   });
 });
+
+describe("R-WATER-5 under water, wet cannot be switched off", () => {
+  it.each([
+    [true, false],
+    [false, true],
+  ])("under water %s → may dry %s", (underwater, allowed) => {
+    expect(mayDry({ underwater })).toEqual({ allowed, rule: underwater ? "R-WATER-5" : null });
+  });
+});
+

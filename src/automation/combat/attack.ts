@@ -22,7 +22,7 @@ import type { TaskStep } from "../task-journal";
 import { spellBreath, underwaterRange } from "../water/combat";
 import { refundSpend, spendActionsFor } from "./actions";
 import type { ActionSpend } from "./actions";
-import { creatureDefenceRoll } from "./creature-defence";
+import { creatureDefenceRoll, fixedDefenceOf } from "./creature-defence";
 import { renderAttackCard } from "./record";
 import type { AttackMode, AttackRecord, AttackTarget } from "./record";
 import { distanceBetween, pickTargets, tokenFor } from "./targets";
@@ -101,22 +101,27 @@ function attackCheck(item: Item.Implementation, actor: Actor.Implementation, mod
   return prepared ? { input: prepared.input, label: `${item.name} · ${prepared.label}`, notes: prepared.notes } : null;
 }
 
-/** R-CORE-11: a creature defends with its fixed value (or, by the world setting, rolls it); a character rolls. */
-async function defenceOf(pick: TargetPick, ew: number, rolls: Roll[]): Promise<Pick<AttackTarget, "kind" | "status" | "defence">> {
-  if (pick.actor.type !== "creature") return { kind: "character", status: "pending", defence: null };
-  const stored = pick.actor.system as { ausweichen?: unknown; parade?: unknown };
+/**
+ * R-CORE-11: a creature defends with its fixed value (or, by the world setting, rolls it), and so does a character
+ * in a creature's form, with the form's values (R-POLY-2, Decision 2026-12-01); any other character rolls.
+ */
+async function defenceOf(pick: TargetPick, ew: number, rolls: Roll[]): Promise<Pick<AttackTarget, "kind" | "status" | "defence"> & { notes: string[] }> {
+  const stored = fixedDefenceOf(pick.actor);
+  if (!stored) return { kind: "character", status: "pending", defence: null, notes: [] };
   const best = bestCreatureDefence(stored);
   let defenceEW = best.ew;
   let source: "fixed" | "roll" = "fixed";
   let rollIndex: number | undefined;
+  let notes: string[] = [];
   if (creatureDefenceMode() === "roll") {
-    const rolled = await creatureDefenceRoll(pick.actor, best.ew);
+    const rolled = await creatureDefenceRoll(pick.actor, best.kind, best.ew);
     rollIndex = rolls.push(rolled.roll) - 1;
     defenceEW = rolled.ew;
     source = "roll";
+    notes = rolled.notes.map((note) => game.i18n!.format("FLEX.Attack.DefenceNote", { name: pick.name, note }));
   }
   const verdict = resolveDefence({ attackEW: ew, defenceEW });
-  return { kind: "creature", status: verdict.hit ? "hit" : "defended", defence: { kind: best.kind, ew: defenceEW, source, messageId: null, ...(rollIndex !== undefined ? { rollIndex } : {}) } };
+  return { kind: "creature", status: verdict.hit ? "hit" : "defended", defence: { kind: best.kind, ew: defenceEW, source, messageId: null, ...(rollIndex !== undefined ? { rollIndex } : {}) }, notes };
 }
 
 /**
@@ -193,8 +198,11 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
     const targetRecords: AttackTarget[] = [];
     for (const [i, pick] of targets.entries()) {
       // Healing is not attacked: nobody defends against it.
-      const defence = healsOnly ? { kind: pick.actor.type === "creature" ? ("creature" as const) : ("character" as const), status: "hit" as const, defence: null } : await defenceOf(pick, result.ew, rolls);
+      const { notes: defenceNotes, ...defence } = healsOnly ? { kind: pick.actor.type === "creature" ? ("creature" as const) : ("character" as const), status: "hit" as const, defence: null, notes: [] } : await defenceOf(pick, result.ew, rolls);
       targetRecords.push({ key: `t${i + 1}`, ref: pick.ref, name: pick.name, img: pick.img, ...defence });
+      // R-WATER-1: a rolled Ausweichen under water, named on the card with the defender.
+      if (defenceNotes.length) rules.add("R-WATER-1");
+      notes.push(...defenceNotes);
     }
     if (targetRecords.length && !healsOnly) rules.add("R-CORE-11");
 

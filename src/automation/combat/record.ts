@@ -15,6 +15,7 @@ export interface AttackTarget {
   ref: ActorRef;
   name: string;
   img: string;
+  /** How it defends: "creature" with fixed values (a creature, or a character in a creature's form), "character" by rolling. */
   kind: "creature" | "character";
   status: TargetStatus;
   /** What the card shows of the defence; the GM reads it again from its owner (verdict.ts). rollIndex: a creature's rolled GE die among the card's rolls. */

@@ -13,13 +13,13 @@ export interface ActionStatus {
 }
 
 /** A started Flex combat, or null (the types give game.combat a stored shape without Combat's getters). */
-function started(combat: unknown): FlexCombat | null {
+export function startedCombatOf(combat: unknown): FlexCombat | null {
   return combat instanceof FlexCombat && combat.started ? combat : null;
 }
 
 /** The combat whose actions count: the active combat, once started. */
 export function startedCombat(): FlexCombat | null {
-  return started(game.combat);
+  return startedCombatOf(game.combat);
 }
 
 /** The actor's combatant in the started active combat: by its token for an unlinked token actor, else by actor id. */
@@ -83,7 +83,7 @@ const LABEL_CLASS = "flex-combat-actions";
 
 /** Adds each combatant's line to the tracker's rows of a started combat (replacing one from an earlier render). */
 export function decorateCombatTracker(viewed: unknown, html: HTMLElement): void {
-  const combat = started(viewed);
+  const combat = startedCombatOf(viewed);
   if (!combat) return;
   const format: Format = (key, data) => game.i18n!.format(key, data);
   const escape = foundry.utils.escapeHTML;

@@ -4,12 +4,14 @@
 // - A character's defence: its own defence card, the earliest one an owner of the defender posted for this attack
 //   and target; without one the target is still pending (only a GM applies to it).
 // - A creature's defence: its data and the world setting; a rolled defence is the creature's own GE die on the card.
+//   A character in a creature's form defends as that creature: the form's values from its snapshot (R-POLY-2).
 import { CheckRoll } from "../../dice/check-roll";
 import { creatureDefenceMode } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
-import { bestCreatureDefence, coerceDie, damageFormula, damageRange, resolveDefence } from "../../rules";
-import type { DefenceKind } from "../../rules";
+import { bestCreatureDefence, damageFormula, damageRange, resolveDefence, rolledDefenceEW } from "../../rules";
+import type { DefenceKind, StoredCreatureDefence } from "../../rules";
 import { resolveActor } from "../actor-ref";
+import { creatureDefenceDice, fixedDefenceOf } from "./creature-defence";
 import type { AttackRecord, AttackTarget, TargetStatus } from "./record";
 
 /** The talent each defence uses; without it, a bare GE check. */
@@ -45,21 +47,23 @@ export function defenceCardOf(message: ChatMessage.Implementation, target: Attac
   return null;
 }
 
-/** R-CORE-11: a creature's defence EW from its data, or (world setting) its GE die rolled on the card. Null: no usable roll. */
-function creatureDefenceEW(message: ChatMessage.Implementation, target: AttackTarget, actor: Actor.Implementation): number | null {
-  const value = bestCreatureDefence(actor.system as { ausweichen?: unknown; parade?: unknown }).ew;
-  if (creatureDefenceMode() !== "roll") return value;
-  const ge = coerceDie((actor.system as { attributes?: { ge?: unknown } }).attributes?.ge, CONFIG.FLEX.defaultAttributeDie);
+/** R-CORE-11: a creature's (or a form's) defence EW from its values, or (world setting) its GE die rolled on the card. Null: no usable roll. */
+function creatureDefenceEW(message: ChatMessage.Implementation, target: AttackTarget, actor: Actor.Implementation, stored: StoredCreatureDefence): number | null {
+  const best = bestCreatureDefence(stored);
+  if (creatureDefenceMode() !== "roll") return best.ew;
+  // The dice this defence throws now (R-WATER-1's Nachteil under water included), as the attack rolled them.
+  const dice = creatureDefenceDice(actor, best.kind, best.ew);
   const roll = message.rolls[Number(target.defence?.rollIndex)];
-  if (!roll || roll.formula !== new Roll(`1d${ge}`).formula || typeof roll.total !== "number") return null;
-  return Math.max(0, value - Math.floor(ge / 2) + roll.total);
+  if (!roll || roll.formula !== new Roll(dice.formula).formula || typeof roll.total !== "number") return null;
+  return rolledDefenceEW(dice, roll.total);
 }
 
 /** R-CORE-11: whether the attack hit this target, read from the owners of the facts. Null: the target is gone. */
 export function verdictFor(message: ChatMessage.Implementation, record: AttackRecord, target: AttackTarget): TargetStatus | null {
   const actor = resolveActor(target.ref);
   if (!actor) return null;
-  const defence = actor.type === "creature" ? creatureDefenceEW(message, target, actor) : (defenceCardOf(message, target, actor, record.ew)?.ew ?? null);
+  const stored = fixedDefenceOf(actor);
+  const defence = stored ? creatureDefenceEW(message, target, actor, stored) : (defenceCardOf(message, target, actor, record.ew)?.ew ?? null);
   if (defence === null) return "pending";
   return resolveDefence({ attackEW: record.ew, defenceEW: defence }).hit ? "hit" : "defended";
 }

@@ -1,6 +1,7 @@
 // Companions wired into Foundry (R-COMP-1 … R-COMP-8, R-TRAIN-1 … R-TRAIN-2): the GM's side of training and
-// commands, the turn order, a companion's attack rolled from its sheet in a fight as its trainer's command,
-// dangling trainer links cleaned by the active GM, and the trainer's sheet kept current.
+// commands, the turn order, a companion's attack rolled from its sheet in a fight as its trainer's command, its free
+// movement shown in the combat tracker (R-COMP-6), dangling trainer links cleaned by the active GM, and the
+// trainer's sheet kept current.
 import { itemRollerFor, registerItemRoller } from "../../documents/features";
 import type { ItemRoller } from "../../documents/features";
 import { attackWith } from "../combat/attack";
@@ -9,6 +10,7 @@ import { commandCompanion, registerCommandRelay } from "./command";
 import type { CommandOptions } from "./command";
 import { registerCompanionInitiative } from "./initiative";
 import { cleanDanglingLinks, trainerOf } from "./link";
+import { decorateCompanionMovement } from "./movement";
 import { registerTrainingRelay, trainCompanion } from "./training";
 import { attacksByCommand } from "./view";
 
@@ -53,6 +55,8 @@ export function registerCompanions({ openTrainingDialog }: { openTrainingDialog?
   Hooks.on("updateActor", (actor) => {
     if (actor.type === "creature") rerenderTrainer(actor);
   });
+  // R-COMP-6: the companion's free movement on its row of the combat tracker, during its trainer's turn.
+  Hooks.on("renderCombatTracker", (app, html) => decorateCompanionMovement((app as { viewed?: unknown }).viewed, html as HTMLElement));
 
   Hooks.once("setup", () => {
     // game.flex is set at init; the companion API joins it (src/types/config.d.ts declares it).

@@ -2,7 +2,7 @@
 // (not usable, not editable, not deletable: R-POLY-2 / R-POLY-3), its effects cannot be lost, and the
 // verwandelt status comes and goes only with the transformation (switching it off turns the character back). Flex's own writes carry `flexPolymorph`.
 import { registerCheckAdjustment } from "../../documents/check-adjustments";
-import { itemRollerFor, itemUseFor, registerItemRoller, registerItemUse } from "../../documents/features";
+import { itemRollerFor, itemUseFor, registerItemDormancy, registerItemRoller, registerItemUse } from "../../documents/features";
 import { formPicker } from "./picker";
 import { revertForm } from "./revert";
 import { itemRoleOf, POLYMORPH_STATUS, snapshotOf } from "./snapshot";
@@ -62,6 +62,8 @@ export function registerPolymorphGuards(): void {
     if (use) registerItemUse(type, async (item, actor) => (lockedItem(item, "FLEX.Polymorph.Unusable") ? null : use(item, actor)));
   }
 
+  // R-POLY-2 (Decision 2026-12-01): the character's own talents give way to the form's of the same name.
+  registerItemDormancy((item) => itemRoleOf(item) === "dormant");
   // R-POLY-2: the character's Übungswerte do not count in the form; its talent is a bare check of the form's die.
   registerCheckAdjustment("polymorph", ({ talent }) => {
     if (!talent || itemRoleOf(talent) !== "dormant") return null;

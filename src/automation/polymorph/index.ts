@@ -1,13 +1,15 @@
 // Polymorph (RULES.md §6): a character turns into a creature in place and back, losing nothing.
 // transform.ts swaps and snapshots, revert.ts restores, guards.ts keeps the character whole in between,
-// and the auto-revert (R-POLY-7) runs once, on the active GM's client (or the writer's with no GM online), as a
-// journalled task: a GM who drops while turning a character back leaves the rest of it to the next GM.
+// received.ts counts the damage the form receives (in the damage's own write), and the auto-revert (R-POLY-7)
+// runs once, on the active GM's client (or the writer's with no GM online), as a journalled task: a GM who drops
+// while turning a character back leaves the rest of it to the next GM.
 import { revertDue } from "../../rules";
 import { actorRef, resolveActor } from "../actor-ref";
 import { runOnGMQueue } from "../gm-queue";
 import { registerFinisher, runFinisherTask } from "../task-journal";
 import { PolymorphAwareEffect } from "./effect";
 import { registerPolymorphGuards } from "./guards";
+import { damageReceivedIn, registerDamageReceived } from "./received";
 import { carryOutRevert, revertForm } from "./revert";
 import { readSnapshot, snapshotOf } from "./snapshot";
 import type { PolymorphSnapshot } from "./snapshot";
@@ -21,14 +23,13 @@ export type { PolymorphSnapshot } from "./snapshot";
 export { formFromUuid, transformInto } from "./transform";
 export { registerFormPicker } from "./picker";
 
-/** What the sheet's banner shows: the form, the damage taken in it against its Leben, or a fault. */
+/** What the sheet's banner shows: the form, the damage received in it against its Leben, or a fault. */
 export function polymorphBanner(actor: Actor.Implementation): { form: string; img: string; taken: number; threshold: number; fault: string | null } | null {
   const read = readSnapshot(actor);
   if (read.state === "none") return null;
   if (read.state === "corrupt") return { form: "", img: "", taken: 0, threshold: 0, fault: read.fault };
   const s = read.snapshot;
-  const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
-  const due = revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold });
+  const due = revertDue({ taken: damageReceivedIn(actor, s), threshold: s.threshold });
   return { form: s.form.name, img: s.form.img, taken: due.taken, threshold: due.threshold, fault: null };
 }
 
@@ -47,8 +48,7 @@ async function revertIfDue(ref: ReturnType<typeof actorRef>, id: string, request
   const actor = resolveActor(ref);
   const s = snapshotOf(actor);
   if (!actor || !s || s.id !== id) return;
-  const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
-  if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return;
+  if (!revertDue({ taken: damageReceivedIn(actor, s), threshold: s.threshold }).revert) return;
   await runFinisherTask({ type: REVERT_TASK, requestId: id, requester }, REVERT_TASK, { ref, id });
 }
 
@@ -79,6 +79,7 @@ export function registerPolymorph(): void {
     default: false,
   });
   registerPolymorphGuards();
+  registerDamageReceived();
   registerFinisher(REVERT_TASK, finishRevert);
   Hooks.on("updateActor", (actor, changed, _options, userId) => {
     if (!foundry.utils.hasProperty(changed, "system.leben") || !mine(userId)) return undefined;
@@ -105,8 +106,7 @@ function revertWhenDue(actor: Actor.Implementation, userId: string): Promise<unk
   }
   if (read.state !== "ok") return undefined;
   const s = read.snapshot;
-  const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
-  if (!revertDue({ lebenAtTransform: s.lebenAtTransform, leben, threshold: s.threshold }).revert) return undefined;
+  if (!revertDue({ taken: damageReceivedIn(actor, s), threshold: s.threshold }).revert) return undefined;
   // Claimed by the transformation's id: a second change, or a second GM later, finds it done.
   const ref = actorRef(actor);
   return runOnGMQueue(`${REVERT_TASK}:${s.id}`, () => revertIfDue(ref, s.id, userId)).catch((err: unknown) => {

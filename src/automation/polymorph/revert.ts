@@ -4,8 +4,9 @@
 // says so (its id is the transformation's, so it is posted once), and the last write removes the snapshot.
 // Every write is safe to make again from the snapshot, so a revert cut short (a GM who drops) is finished by
 // running it again: the automatic revert is a journalled task that the next GM finishes.
-import { POLY_REPLACED, damageInForm, stableJson } from "../../rules";
+import { POLY_REPLACED, stableJson } from "../../rules";
 import { documentFromUuid } from "../../helpers/uuid";
+import { damageReceivedIn, RECEIVED_FLAG } from "./received";
 import { appearanceChanges, readSnapshot } from "./snapshot";
 import type { PolymorphSnapshot } from "./snapshot";
 import { POLY_WRITE, tokensOf, writeTokenLooks } from "./transform";
@@ -66,7 +67,6 @@ export async function revertForm(actor: Actor.Implementation, { reason = "manual
 
 /** R-POLY-8 from a checked snapshot; every write may be made again (the snapshot goes last). */
 export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSnapshot, reason: RevertReason): Promise<RevertReport> {
-  const leben = Number((actor.system as { leben?: { value?: unknown } }).leben?.value) || 0;
 
   // 1. The replaced values back (R-POLY-8; the pools stay, R-POLY-5).
   const changes: Record<string, unknown> = {};
@@ -104,15 +104,16 @@ export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSn
     name: actor.name,
     form: s.form.name,
     reason,
-    taken: damageInForm(s.lebenAtTransform, leben),
+    taken: damageReceivedIn(actor, s),
     threshold: s.threshold,
     items: s.items.length,
     effects: s.effects.length,
     recovered: items.missing.length + items.changed.length + effects.missing.length + effects.changed.length,
   };
   await postRevertCard(actor, s, report);
-  // Last: the snapshot goes; until then a revert cut short can be run again.
+  // Last: the snapshot goes, with the damage the form received; until then a revert cut short can be run again.
   const done: Record<string, unknown> = { "flags.flex.-=polymorph": null };
+  if (actor.getFlag("flex", RECEIVED_FLAG) !== undefined) done[`flags.flex.-=${RECEIVED_FLAG}`] = null;
   await actor.update(done, POLY_WRITE);
   return report;
 }

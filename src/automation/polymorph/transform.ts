@@ -3,6 +3,7 @@
 // actor in the same write as the swap; then the form's items, the verwandelt status and the token's look.
 import { polymorphRenameToken } from "../../helpers/settings";
 import { POLY_REPLACED, formLeben, formValues, swappedSystem } from "../../rules";
+import { RECEIVED_FLAG } from "./received";
 import { POLYMORPH_STATUS, SNAPSHOT_VERSION, appearanceChanges, readSnapshot, sealSnapshot, tokenAppearance } from "./snapshot";
 import type { Appearance, PolymorphSnapshot, SourceData } from "./snapshot";
 
@@ -123,6 +124,8 @@ export async function transformInto(actor: Actor.Implementation, form: Actor.Imp
 
   // 1. The swap and its snapshot, in one write (R-POLY-1 / 2 / 6; the pools are not part of it).
   const changes: Record<string, unknown> = { "flags.flex.polymorph": snapshot };
+  // A count of damage received left from an earlier form goes (R-POLY-7: this form starts at 0).
+  if (actor.getFlag("flex", RECEIVED_FLAG) !== undefined) changes[`flags.flex.-=${RECEIVED_FLAG}`] = null;
   for (const key of POLY_REPLACED) changes[`system.${key}`] = swapped[key];
   if (proto) Object.assign(changes, appearanceChanges(look, { withName: rename, prefix: "prototypeToken." }));
   await actor.update(changes, POLY_WRITE);

@@ -1,10 +1,10 @@
 // R-SHORT-3 / R-SHORT-4 / R-SHORT-1: the GM's Apply, carried out by the active GM in its work queue. The enemies
 // still without an EW roll; the higher team EW wins; the hits by the difference are shared out at random (one die
-// per hit), each hit's damage rolled; each character takes its hits one by one, Rüstung from each, stopping at
-// dying (0 Leben) — a short combat never kills. One batched write for every character (the mark of this short
-// combat on each, in that write), one result card, then the card is closed: planned first, carried out as one
-// journalled task (named after the short combat, so every Apply of it is the same task). Run again, it changes
-// nothing: the card says it is applied, and after a change of GM the journal and the marks say so.
+// per hit), each attack of a hit rolled on its own; each character takes its hits one by one, Rüstung from each
+// attack, stopping at dying (0 Leben) — a short combat never kills. One batched write for every character (the
+// mark of this short combat on each, in that write), one result card, then the card is closed: planned first,
+// carried out as one journalled task (named after the short combat, so every Apply of it is the same task). Run
+// again, it changes nothing: the card says it is applied, and after a change of GM the journal and the marks say so.
 import { shareHits, shortCombatHits } from "../../rules";
 import type { RuleId } from "../../rules";
 import { actorRef, resolveActor } from "../actor-ref";
@@ -41,6 +41,8 @@ export async function renderShortCombatResult(record: ShortCombatRecord, result:
   const enemies = record.enemies.map((e) => ({ ...e, ew: e.override ?? e.roll?.total ?? null, overridden: e.override !== null }));
   return foundry.applications.handlebars.renderTemplate(SHORT_COMBAT_RESULT_TEMPLATE, {
     ...result,
+    // R-SHORT-4: a hit of several attacks shows each ("5 + 3"): Rüstung came off each.
+    perHit: result.perHit.map((h) => ({ ...h, damageText: h.attacks.join(" + ") })),
     goalText: goalText(record),
     stanceLabel: `FLEX.ShortCombat.Stance.${record.stance}`,
     outcomeLabel: outcomeLabel(result.outcome),
@@ -84,21 +86,27 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
     return "noDamage";
   }
 
-  // R-SHORT-4: one share die and one damage roll per hit.
+  // R-SHORT-4: one share die per hit, and one damage roll per attack of the hit (Rüstung comes off each).
   const rolls: Roll[] = [];
   const shareRolls: number[] = [];
-  const damages: number[] = [];
+  const damages: number[][] = [];
   for (let i = 0; i < hits; i++) {
     const share = new Roll(`1d${present.length}`);
     await share.evaluate();
-    const hit = new Roll(damage!.formula);
-    await hit.evaluate();
-    rolls.push(share, hit);
+    rolls.push(share);
     shareRolls.push(share.total ?? 1);
-    damages.push(Math.max(0, hit.total ?? 0));
+    const attacks: number[] = [];
+    for (const formula of damage!.formulas) {
+      const attack = new Roll(formula);
+      await attack.evaluate();
+      rolls.push(attack);
+      attacks.push(Math.max(0, attack.total ?? 0));
+    }
+    damages.push(attacks);
   }
+  const sum = (ns: readonly number[]) => ns.reduce((s, d) => s + d, 0);
   const shares = shareHits(hits, present.length, shareRolls);
-  const perHit: ShortHitView[] = shares.map((index, i) => ({ key: present[index].row.key, name: present[index].row.name, share: shareRolls[i], damage: damages[i] }));
+  const perHit: ShortHitView[] = shares.map((index, i) => ({ key: present[index].row.key, name: present[index].row.name, share: shareRolls[i], damage: sum(damages[i]), attacks: damages[i] }));
 
   const rules = new Set<RuleId>(resolution.rules);
   const writes: { ref: ReturnType<typeof actorRef>; changes: Record<string, unknown> }[] = [];
@@ -110,12 +118,12 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
     const sys = actor.system as { leben?: { value?: number }; derived?: { ruestung?: number } };
     const outcome = shortCombatHits({ leben: sys.leben?.value ?? 0, ruestung: sys.derived?.ruestung ?? 0, hits: mine });
     for (const r of outcome.rules) rules.add(r);
-    // The hits are summed here, Rüstung already taken from each: one write, one mark, one Undo.
+    // The attacks of the hits are summed here, Rüstung already taken from each attack: one write, one mark, one Undo.
     const planned = actor.planDamage(outcome.taken, { ignoreArmor: true, mark: { key: mark, by: requester.id! } });
     if (Object.keys(planned.changes).length) writes.push({ ref: actorRef(actor), changes: planned.changes });
     const add = planned.outcome.already ? [] : [...(planned.outcome.downed ? [actor.downedStatus] : []), ...planned.outcome.applyStatuses];
     if (add.length) statuses.push({ kind: "statuses", ref: actorRef(actor), add });
-    taken.push({ key: row.key, name: row.name, hits: mine.length, damage: mine.reduce((s, d) => s + d, 0), absorbed: outcome.absorbed, taken: outcome.taken, leben: outcome.leben, stoppedAtDying: outcome.stoppedAtDying });
+    taken.push({ key: row.key, name: row.name, hits: mine.length, damage: sum(mine.flat()), absorbed: outcome.absorbed, taken: outcome.taken, leben: outcome.leben, stoppedAtDying: outcome.stoppedAtDying });
   }
 
   const result: ShortCombatResult = {

@@ -1,7 +1,7 @@
 // The GM's side of a short combat (R-SHORT-1 … R-SHORT-4): start it (one card everyone sees), roll or reroll the
 // enemies, override any value, change the enemies' stance, apply or cancel. Whichever GM clicks, the active GM
 // carries it out in its work queue, reading the card afresh; a player's request is refused and writes nothing.
-import { damageFormula } from "../../rules";
+import { hitFormulas } from "../../rules";
 import type { ShortGoal, ShortStance } from "../../rules";
 import { actorRef } from "../actor-ref";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
@@ -116,7 +116,7 @@ async function changed(record: ShortCombatRecord, action: ShortAction, key: stri
       if (key === "hits") return { ...record, overrides: { ...record.overrides, hits: countOrNull(value) } };
       if (key === "damage") {
         const text = typeof value === "string" ? value.trim() : value === null ? "" : null;
-        if (text === null || (text && !damageFormula(text))) return null;
+        if (text === null || (text && !hitFormulas(text))) return null;
         return { ...record, overrides: { ...record.overrides, damage: text || null } };
       }
       const override = numberOrNull(value);

@@ -3,7 +3,7 @@
 // the record, re-rendered on every change. Players see their own side's EWs; the enemies' stance and EWs are the
 // GM's until the result card.
 import { markKey } from "../../documents/actor";
-import { characterEW, damageFormula, hitDamage, resolveShortCombat, SHORT_GOALS, SHORT_STANCES, strongestStufe, teamEW } from "../../rules";
+import { characterEW, hitDamage, hitFormulas, resolveShortCombat, SHORT_GOALS, SHORT_STANCES, strongestStufe, teamEW } from "../../rules";
 import type { AlchemikumUse, HitDamage, RuleId, ShortAttack, ShortGoal, ShortOutcome, ShortResolution, ShortStance, ShortWinner } from "../../rules";
 import { resolveActor } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
@@ -50,7 +50,10 @@ export interface ShortHitView {
   name: string;
   /** The share die (1 … characters). */
   share: number;
+  /** The hit's damage, all its attacks together (before Rüstung). */
   damage: number;
+  /** R-SHORT-4: each attack's damage, in order: Rüstung comes off each. */
+  attacks: number[];
 }
 
 export interface ShortTakenView {
@@ -156,19 +159,22 @@ export function enemyAttacks(actor: Actor.Implementation): ShortAttack[] {
     });
 }
 
-/** R-SHORT-4: one hit's damage: the GM's value, else the strongest enemy's attacks in 2 actions; null without any. */
-export function recordHitDamage(record: ShortCombatRecord): { enemy: string; damage: string; formula: string; derived: HitDamage | null } | null {
+/**
+ * R-SHORT-4: one hit's damage: the GM's value (its attacks apart by ";", "1W8; 1W8"), else the strongest enemy's
+ * attacks in 2 actions; each attack with its own formula (Rüstung comes off each); null without any.
+ */
+export function recordHitDamage(record: ShortCombatRecord): { enemy: string; damage: string; formulas: string[]; derived: HitDamage | null } | null {
   const gm = record.overrides.damage;
   if (gm) {
-    const formula = damageFormula(gm);
-    if (formula) return { enemy: "", damage: gm, formula, derived: null };
+    const formulas = hitFormulas(gm);
+    if (formulas) return { enemy: "", damage: gm, formulas, derived: null };
   }
   const enemies = record.enemies.flatMap((row) => {
     const actor = resolveActor(row.ref);
     return actor ? [{ name: row.name, stufe: row.stufe, attacks: enemyAttacks(actor) }] : [];
   });
   const derived = hitDamage(enemies);
-  return derived ? { enemy: derived.enemy, damage: derived.damage, formula: derived.formula, derived } : null;
+  return derived ? { enemy: derived.enemy, damage: derived.damage, formulas: derived.formulas, derived } : null;
 }
 
 /** A whole number from a form or a payload, or null for a blank. */

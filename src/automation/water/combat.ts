@@ -9,8 +9,8 @@ import { breathResultText, extraBreathCheck } from "./breath";
 
 /** R-WATER-1: registered with FlexActor#rollCheck; the note names the rule on the card. */
 export function registerWaterCheckAdjustment(): void {
-  registerCheckAdjustment("water", ({ actor, talent }) => {
-    const adjustment = waterCheckAdjustment({ talent: talent?.name, underwater: actor.statuses.has("underwater") });
+  registerCheckAdjustment("water", ({ actor, talent, defence }) => {
+    const adjustment = waterCheckAdjustment({ talent: talent?.name, defence, underwater: actor.statuses.has("underwater") });
     return adjustment ? { nachteile: adjustment.nachteile, note: game.i18n!.localize("FLEX.Water.Dodge.Note") } : null;
   });
 }

@@ -6,7 +6,7 @@ import { registerBreath } from "./breath";
 import { damageEffects } from "./damage";
 import { registerWaterCheckAdjustment } from "./combat";
 import { registerSwimming } from "./movement";
-import { registerWetWithUnderwater } from "./statuses";
+import { registerPermanentWet, registerWetWithUnderwater } from "./statuses";
 
 export { advanceBreath } from "./breath";
 
@@ -16,6 +16,7 @@ export function registerWater(): void {
   registerBreath();
   registerWaterCheckAdjustment();
   registerWetWithUnderwater();
+  registerPermanentWet();
   registerSwimming();
   registerDamageEffectsFilter(damageEffects);
   const behaviors = CONFIG.RegionBehavior as { dataModels: Record<string, unknown>; typeIcons: Record<string, string> };
