@@ -91,7 +91,8 @@ export async function runEndOfDay(payload: Record<string, unknown>, context: Rel
   const sleep: TaskStep[] = [];
   for (const id of new Set(ids)) {
     const actor = game.actors!.get(id) as Actor.Implementation | undefined;
-    if (!actor || actor.type !== "character") continue;
+    // R-EXH-3: the dead have no more days (their Erschöpfung stops at death).
+    if (!actor || actor.type !== "character" || actor.statuses.has("dead")) continue;
     const done = daysDone(actor);
     if (done.includes(requestId)) {
       skipped.push(actor.name);

@@ -17,6 +17,15 @@ export function isDeadFromExhaustion(erschoepfung: number, koWert: number): bool
   return toCount(erschoepfung) >= koWert;
 }
 
+/**
+ * R-EXH-3 (Decision): Erschöpfung gained stops at death: it rises to the KO-Wert at most (a value already above it,
+ * from an older world or a hand edit, does not rise further).
+ */
+export function exhaustionAfterGain(erschoepfung: number, gain: number, koWert: number): number {
+  const before = toCount(erschoepfung);
+  return Math.min(before + toCount(gain), Math.max(before, toCount(koWert)));
+}
+
 export interface DayInput {
   erschoepfung: number;
   koWert: number;
@@ -44,7 +53,7 @@ export function endOfDay(input: DayInput): DayOutcome {
   const gained = Number(!input.meal) + Number(!input.water) + Number(!input.sleep);
   const restful = input.sleep && gained === 0 && !input.gainedToday;
   const recovered = restful && before > 0 ? 1 : 0;
-  const erschoepfung = before + gained - recovered;
+  const erschoepfung = exhaustionAfterGain(before, gained, input.koWert) - recovered;
   const dead = isDeadFromExhaustion(erschoepfung, input.koWert);
   const rules: RuleId[] = [];
   if (gained > 0) rules.push("R-EXH-1");

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { endOfDay, exhaustionMalus, isDeadFromExhaustion } from "../../src/rules/exhaustion";
+import { endOfDay, exhaustionAfterGain, exhaustionMalus, isDeadFromExhaustion } from "../../src/rules/exhaustion";
 import type { DayInput } from "../../src/rules/exhaustion";
 
 const day = (over: Partial<DayInput>): DayInput => ({
@@ -74,6 +74,23 @@ describe("R-EXH-3 Erschöpfung ≥ KO-Wert kills at once", () => {
   it("a day that brings Erschöpfung up to the KO-Wert is fatal", () => {
     const outcome = endOfDay(day({ erschoepfung: 7, koWert: 8, meal: false }));
     expect(outcome).toEqual({ erschoepfung: 8, gained: 1, recovered: 0, dead: true, rules: ["R-EXH-1", "R-EXH-3"] });
+  });
+
+  it.each([
+    // before, gain, KO-Wert → after
+    [0, 1, 8, 1],
+    [6, 3, 8, 8],
+    [7, 3, 8, 8],
+    [8, 2, 8, 8],
+    [12, 5, 8, 12],
+    [3, 0, 8, 3],
+  ])("Decision: Erschöpfung stops at death: %i + %i with KO-Wert %i → %i", (before, gain, koWert, after) => {
+    expect(exhaustionAfterGain(before, gain, koWert)).toBe(after);
+  });
+
+  it("a day with every need missed, two below the KO-Wert: dead at the KO-Wert, not past it", () => {
+    const outcome = endOfDay(day({ erschoepfung: 6, koWert: 8, meal: false, water: false, sleep: false }));
+    expect(outcome).toMatchObject({ erschoepfung: 8, gained: 3, dead: true });
   });
 
   it("one below the KO-Wert is still alive", () => {

@@ -50,7 +50,7 @@ export interface TrainingRequest {
 }
 
 /** Why a session was not trained; "trained" when it was, "already" when this request had been carried out. */
-export type TrainingStatus = "trained" | "already" | "notTrainable" | "otherTrainer" | "noTalent" | "noMoney" | "badBlocks" | "noReward" | "atFloor";
+export type TrainingStatus = "trained" | "already" | "notTrainable" | "otherTrainer" | "noTalent" | "noMoney" | "badBlocks" | "noReward" | "atFloor" | "dead";
 
 export interface TrainingReport {
   status: TrainingStatus;
@@ -114,6 +114,8 @@ function requestsOf(creature: Actor.Implementation): string[] {
 function plan(trainer: Actor.Implementation, creature: Actor.Implementation, blocks: number, reward: TrainingReward | null | undefined): Plan | TrainingStatus {
   const relation = relationTo(creature, trainer);
   const sys = creatureSystem(creature);
+  // Decision (issue 25): the dead train nothing, and nothing dead is trained.
+  if (trainer.statuses.has("dead") || creature.statuses.has("dead")) return "dead";
   if (relation === "other") return "otherTrainer";
   if (relation === "wild" && sys.trainierbar !== true) return "notTrainable";
   if (!Number.isInteger(blocks) || blocks < 1 || blocks > TRAINING_MAX_BLOCKS) return "badBlocks";
@@ -223,6 +225,7 @@ function explain(result: TrainingReport, trainer: Actor.Implementation, creature
     badBlocks: format("FLEX.Training.BadBlocks", data),
     noReward: format("FLEX.Training.NoReward", data),
     atFloor: format("FLEX.Training.AtFloor", data),
+    dead: format("FLEX.Training.Dead", data),
   };
   const notice = notices[result.status];
   if (notice) ui.notifications?.[result.status === "already" ? "info" : "warn"](notice);

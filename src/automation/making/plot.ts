@@ -15,6 +15,7 @@ import { askMaking, FIELD_CARD, planCard, postCard } from "./cards";
 import {
   formatWorldTime,
   incomeChanges,
+  isDead,
   ledgerHas,
   madeItems,
   mayActFor,
@@ -65,6 +66,7 @@ function plotFor(payload: Record<string, unknown>, requester: User.Implementatio
   if (!plot) return refuse("malformed", `${what}: no field at ${String(payload.itemUuid)}`);
   const actor = plot.actor!;
   if (!mayActFor(requester, actor)) return refuse("forbidden", `${what} on ${actor.name}'s field asked for by ${requester.name}, who does not own it`);
+  if (isDead(actor)) return refused("dead");
   return { plot, actor };
 }
 
@@ -74,7 +76,7 @@ const plantOf = (plot: Item.Implementation) => plotData(plot).pflanze.trim() || 
 export async function runSow(payload: Record<string, unknown>, context: RelayContext): Promise<FieldAnswer | Refused | ReturnType<typeof refuse>> {
   const { requester } = context;
   const found = plotFor(payload, requester, "sowing");
-  if ("flexRefused" in found) return found;
+  if ("flexRefused" in found || "reason" in found) return found;
   const { plot, actor } = found;
   const sys = plotData(plot);
   if (sys.gesaetAm !== null) return refused("sown");
@@ -101,7 +103,7 @@ export async function runSow(payload: Record<string, unknown>, context: RelayCon
 export async function runHarvest(payload: Record<string, unknown>, context: RelayContext): Promise<FieldAnswer | Refused | ReturnType<typeof refuse>> {
   const { requester } = context;
   const found = plotFor(payload, requester, "harvest");
-  if ("flexRefused" in found) return found;
+  if ("flexRefused" in found || "reason" in found) return found;
   const { plot, actor } = found;
   const sys = plotData(plot);
   const status = plotStatus(plot);

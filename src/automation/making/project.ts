@@ -18,6 +18,7 @@ import { runTask } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 import { askMaking, CRAFT_CARD, planCard } from "./cards";
 import {
+  isDead,
   ledgerHas,
   madeItems,
   mayActFor,
@@ -152,6 +153,7 @@ function projectFor(payload: Record<string, unknown>, requester: User.Implementa
   if (!project) return refuse("malformed", `${what}: no project at ${String(payload.itemUuid)}`);
   const actor = project.actor!;
   if (!mayActFor(requester, actor)) return refuse("forbidden", `${what} on ${actor.name}'s project asked for by ${requester.name}, who does not own it`);
+  if (isDead(actor)) return refused("dead");
   return { project, actor };
 }
 
@@ -159,7 +161,7 @@ function projectFor(payload: Record<string, unknown>, requester: User.Implementa
 export async function runPayMaterials(payload: Record<string, unknown>, context: RelayContext): Promise<PaidAnswer | Refused | ReturnType<typeof refuse>> {
   const { requester } = context;
   const found = projectFor(payload, requester, "materials");
-  if ("flexRefused" in found) return found;
+  if ("flexRefused" in found || "reason" in found) return found;
   const { project, actor } = found;
   const sys = projectData(project);
   const cost = sys.derived.material;
@@ -229,7 +231,7 @@ export async function runProjectSession(payload: Record<string, unknown>, contex
 /** One session of blocks or workdays planned on the GM (rolled, its card rendered), nothing written yet. */
 export async function planProjectSession(payload: Record<string, unknown>, { requester, requestId }: Pick<RelayContext, "requester" | "requestId">): Promise<SessionPlan | Refused | ReturnType<typeof refuse>> {
   const found = projectFor(payload, requester, "crafting");
-  if ("flexRefused" in found) return found;
+  if ("flexRefused" in found || "reason" in found) return found;
   const { project, actor } = found;
   const sys = projectData(project);
   const log = projectLog(project);

@@ -7,7 +7,7 @@ import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
 import { runTask } from "../task-journal";
 import { askMaking, planCard, REWARD_CARD } from "./cards";
-import { incomeChanges, ledgerHas, requestInt } from "./shared";
+import { incomeChanges, isDead, ledgerHas, requestInt } from "./shared";
 
 const PAY = "rewardPay";
 /** At most this many quests to split a reward over. */
@@ -70,7 +70,7 @@ export async function runPayRewards(payload: Record<string, unknown>, context: R
   const skipped: string[] = [];
   for (const row of rewardRows(ids, quests)) {
     const actor = game.actors!.get(row.actorId) as Actor.Implementation;
-    if (ledgerHas(actor, rewardKey(requestId))) {
+    if (ledgerHas(actor, rewardKey(requestId)) || isDead(actor)) {
       skipped.push(actor.name);
       continue;
     }

@@ -21,7 +21,8 @@ export type MakingRefusal =
   | "sown"
   | "fallow"
   | "notReady"
-  | "bonus";
+  | "bonus"
+  | "dead";
 
 export interface Refused {
   ok: false;
@@ -38,6 +39,9 @@ export const refused = (reason: MakingRefusal, extra: Omit<Refused, "ok" | "reas
 export function isRefused(value: unknown): value is Refused {
   return typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false && typeof (value as { reason?: unknown }).reason === "string";
 }
+
+/** Decision (issue 25): the dead do not work, craft, sow, harvest or take a reward. */
+export const isDead = (actor: Actor.Implementation): boolean => actor.statuses.has("dead");
 
 /** The user may act for this actor (its owner, or a GM). */
 export function mayActFor(user: User.Implementation, actor: Actor.Implementation): boolean {

@@ -11,7 +11,7 @@ import { refuse, registerRelay, type RelayContext } from "../gm-relay";
 import { runTask } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 import { askMaking, planCard, WORK_CARD } from "./cards";
-import { incomeChanges, ledgerHas, mayActFor, purseOf, refused, requestInt, secondsPerHour, speakerOf, timeAfterWork, type Refused } from "./shared";
+import { incomeChanges, isDead, ledgerHas, mayActFor, purseOf, refused, requestInt, secondsPerHour, speakerOf, timeAfterWork, type Refused } from "./shared";
 
 const WORK = "work";
 
@@ -69,6 +69,7 @@ export async function runWork(payload: Record<string, unknown>, context: RelayCo
   if (!mayActFor(requester, actor)) return refuse("forbidden", `work for ${actor.name} asked for by ${requester.name}, who does not own it`);
   if (!isWorkDuration(payload.duration)) return refuse("malformed", `work: no such duration "${String(payload.duration)}"`);
   if (purseOf(actor) === null) return refused("noPurse");
+  if (isDead(actor)) return refused("dead");
   if (ledgerHas(actor, workKey(requestId))) return { ok: true, already: true, ew: 0, pay: 0, balance: null, advanced: 0, messageId: null };
   const talent = typeof payload.talent === "string" ? actor.findTalent(payload.talent) : undefined;
   if (!talent) return refused("noTalent");

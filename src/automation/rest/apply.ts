@@ -56,7 +56,7 @@ export async function runRest(payload: Record<string, unknown>, context: RelayCo
   for (const id of request.actorIds) {
     const actor = game.actors!.get(id) as Actor.Implementation | undefined;
     const sys = characterData(actor);
-    if (!actor || !sys) continue;
+    if (!actor || !sys || actor.statuses.has("dead")) continue;
     if (restsDone(actor).includes(requestId)) {
       report.skipped.push(actor.name);
       continue;

@@ -10,7 +10,7 @@
 // dropped is counted.
 import { LIMITS } from "../../data/fields";
 import { restSettings } from "../../helpers/settings";
-import { isDeadFromExhaustion, noRestClock, noRestStretch } from "../../rules";
+import { exhaustionAfterGain, isDeadFromExhaustion, noRestClock, noRestStretch } from "../../rules";
 import type { RuleId } from "../../rules";
 import { actorRef } from "../actor-ref";
 import { runOnGMQueue } from "../gm-queue";
@@ -50,7 +50,7 @@ export function clockAt(now: number): { entries: NoRestEntry[]; changes: { actor
     if (!stretch) continue;
     const outcome = noRestClock({ lastRest: stretch.start, counted: stretch.counted, now });
     if (outcome.gain <= 0) continue;
-    const after = Math.min(LIMITS.erschoepfung, sys.erschoepfung.value + outcome.gain);
+    const after = Math.min(LIMITS.erschoepfung, exhaustionAfterGain(sys.erschoepfung.value, outcome.gain, sys.derived.koWert));
     const dead = isDeadFromExhaustion(after, sys.derived.koWert);
     entries.push({
       actorId: actor.id!,

@@ -65,6 +65,11 @@ export async function callRest(options: CallRestOptions): Promise<RestReport | n
   // R-REST-1 … 4: who may rest now; the others are told when they may.
   const allowed: Actor.Implementation[] = [];
   for (const actor of actors) {
+    // Decision (issue 25): the dead do not rest.
+    if (actor.statuses.has("dead")) {
+      ui.notifications?.warn(i18n.format("FLEX.Rest.Dead", { name: actor.name }));
+      continue;
+    }
     const window = windowOf(characterData(actor)!, type, now);
     if (window.allowed) allowed.push(actor);
     else ui.notifications?.warn(i18n.format("FLEX.Rest.Refused", { name: actor.name, type: restTypeLabel(type), wait: formatDuration((window.nextAt ?? now) - now) }));
