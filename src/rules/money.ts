@@ -70,6 +70,34 @@ export function rewardSuggestion(level: number, quests = 1): RewardSuggestion {
   return { level: l, reward, shares: splitReward(reward, quests) };
 }
 
+/** Where a character's reward for its mission to the next level stands. */
+export interface RewardProgress {
+  /** The share due now (0 when all is paid). */
+  share: number;
+  /** The quest it is for, 1-based (quests + 1 when all is paid). */
+  quest: number;
+  /** What is still to come, this share included. */
+  remaining: number;
+  complete: boolean;
+}
+
+/**
+ * R-MONEY-1 (Decision, issue 25): the reward of a mission is paid quest by quest. `paid` is what the character has
+ * received of it so far (kept on the character); the next share is the split's next one, never more than what is
+ * left, so changing the number of quests midway never pays more than the reward.
+ */
+export function nextRewardShare(reward: number, quests: number, paid: number): RewardProgress {
+  const shares = splitReward(reward, quests);
+  const total = shares.reduce((a, b) => a + b, 0);
+  const got = Number.isFinite(paid) && paid > 0 ? Math.floor(paid) : 0;
+  const remaining = Math.max(0, total - got);
+  let covered = 0;
+  let index = 0;
+  while (index < shares.length && covered + shares[index] <= got) covered += shares[index++];
+  if (remaining === 0) return { share: 0, quest: shares.length + 1, remaining: 0, complete: true };
+  return { share: Math.min(remaining, shares[Math.min(index, shares.length - 1)]), quest: Math.min(index, shares.length - 1) + 1, remaining, complete: false };
+}
+
 export interface PaymentOutcome {
   /** Whether the money is there; nothing changes when it is not. */
   ok: boolean;

@@ -124,6 +124,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         shortCombat?: Record<string, unknown>;
         /** Payments of making and earning applied to this actor (latest last): the mark in the same write as the money. */
         ledger?: string[];
+        /** R-MONEY-1: what the character has received of the reward of its mission from `level` (automation/making/reward.ts). */
+        reward?: { level: number; paid: number };
         /** R-TRAIN-1: the training requests carried out on this creature (the newest), read through companions/training.ts. */
         training?: { requests?: string[] };
         /** The rest requests applied to this character, latest last (RULES.md §11). */

@@ -2,7 +2,7 @@
 // the crafting dialogs and the cards, rendered through the real templates and automation. buildGallery calls
 // makingPages once per language, after the world is reset and the hero made.
 import { CRAFT_SESSION_TEMPLATE, CRAFT_START_TEMPLATE, complexityChoices, MODE_CHOICES } from "../../src/applications/dialogs/crafting-dialog";
-import { REWARD_DIALOG_TEMPLATE, shareLabel } from "../../src/applications/dialogs/reward-dialog";
+import { REWARD_DIALOG_TEMPLATE, rewardDialogRows } from "../../src/applications/dialogs/reward-dialog";
 import { WORK_DIALOG_TEMPLATE, workDialogContext } from "../../src/applications/dialogs/work-dialog";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, messages, settle, type Clients } from "../harness";
@@ -93,7 +93,9 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   const workDialog = await renderTemplate(WORK_DIALOG_TEMPLATE, await as(player, () => workDialogContext(hero)));
   add("dialog-work", dialogPage(workDialog, i18n.localize("FLEX.Making.Work.Confirm"), "fa-coins"), "dialog flex", [], 420, 340, "light", i18n.format("FLEX.Making.Work.Title", { actor: hero.name }));
   const companion = await createActor({ name: "Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "character", ownership: { default: 0, [player.id]: 3 }, system: { level: 9, geld: 40 } });
-  const rows = flex.making.rewardRows([hero, companion], 4).map((r: Any) => ({ ...r, share: shareLabel(r.reward, 4) }));
+  // The companion has had the first quest's share already: the dialog shows the second one next to the hero's first.
+  await flex.making.payRewards([companion.id], 4);
+  const rows = rewardDialogRows(flex.making.rewardRows([hero, companion], 4), 4);
   const rewardDialog = await renderTemplate(REWARD_DIALOG_TEMPLATE, { rows, quests: 4, max: 20, currency: "¥" });
   add("dialog-reward", dialogPage(rewardDialog, i18n.localize("FLEX.Making.Reward.Confirm"), "fa-sack-dollar"), "dialog flex", [], 520, 320, "light", i18n.localize("FLEX.Making.Reward.Title"));
 

@@ -110,29 +110,48 @@ describe("R-MONEY-1 the GM's reward helper", () => {
     const b = await worker(0, 12, clients.players[1]);
     const report = await flex().rewards({ actors: [a, b.id], quests: 4, dialog: false });
     expect(report.rows).toEqual([
-      { actorId: a.id, name: a.name, level: 6, reward: 1000, shares: [250, 250, 250, 250] },
-      { actorId: b.id, name: b.name, level: 12, reward: 4000, shares: [1000, 1000, 1000, 1000] },
+      { actorId: a.id, name: a.name, level: 6, reward: 1000, shares: [250, 250, 250, 250], next: { share: 250, quest: 1, remaining: 1000, complete: false } },
+      { actorId: b.id, name: b.name, level: 12, reward: 4000, shares: [1000, 1000, 1000, 1000], next: { share: 1000, quest: 1, remaining: 4000, complete: false } },
     ]);
     expect(report.paid).toBeNull();
     expect(state.writes.filter((w) => w.documentName === "Actor" && w.action === "update")).toHaveLength(0);
   });
 
-  it("the dialog pays the ticked characters one quest's share: one batched write, one card", async () => {
+  it("the dialog's main button pays the ticked characters their next quest's share: one batched write, one card", async () => {
     const a = await worker(5, 6);
     const b = await worker(5, 2, clients.players[1]);
     const c = await worker(5, 9, clients.players[2]);
-    DialogV2().answers.push({ quests: "3", pay: true, [a.id]: { include: true }, [b.id]: { include: true }, [c.id]: { include: false } });
+    DialogV2().answers.push({ quests: "3", [a.id]: { include: true }, [b.id]: { include: true }, [c.id]: { include: false } });
     const before = state.writes.length;
     const report = await as(clients.gms[1], () => flex().rewards({ actors: [a, b, c] }));
     expect(DialogV2().prompts.at(-1).content).toContain("1000 ¥");
+    expect(DialogV2().prompts.at(-1).ok.label).toBe("Auszahlen");
     expect(report.quests).toBe(3);
-    expect(report.paid.paid.map((p: Any) => [p.name, p.amount])).toEqual([[a.name, 334], [b.name, 167]]);
+    expect(report.paid.paid.map((p: Any) => [p.name, p.amount, p.quest])).toEqual([[a.name, 334, 1], [b.name, 167, 1]]);
     expect([sys(a).geld, sys(b).geld, sys(c).geld]).toEqual([339, 172, 5]);
     expect(writesSince(before).map((w) => [w.action, w.documentName, w.userId, w.ids.length])).toEqual([
       ["update", "Actor", gm().id, 2],
       ["create", "ChatMessage", gm().id, 1],
     ]);
     expect(messages().at(-1).content).toContain("R-MONEY-1");
+    expect(messages().at(-1).content).toContain("Auftrag 1 von 3");
+  });
+
+  it("Decision: a mission is paid quest by quest; each character remembers what it received, and a mission paid in full pays no more", async () => {
+    const a = await worker(0, 6);
+    const pay = (quests: number) => flex().rewards({ actors: [a], quests, dialog: false, pay: true });
+    expect((await pay(3)).paid.paid.map((p: Any) => [p.amount, p.quest])).toEqual([[334, 1]]);
+    expect((await pay(3)).paid.paid.map((p: Any) => [p.amount, p.quest])).toEqual([[333, 2]]);
+    // Split differently midway: never more than the mission's reward in all.
+    expect((await pay(2)).paid.paid.map((p: Any) => [p.amount, p.quest])).toEqual([[333, 2]]);
+    expect(sys(a).geld).toBe(1000);
+    const done = await pay(3);
+    expect(done.paid.paid).toEqual([]);
+    expect(done.rows[0].next).toMatchObject({ complete: true });
+    expect(sys(a).geld).toBe(1000);
+    // A new Level is a new mission.
+    await a.update({ "system.level": 8 });
+    expect((await pay(1)).paid.paid.map((p: Any) => p.amount)).toEqual([2000]);
   });
 
   it("players get no reward helper", async () => {

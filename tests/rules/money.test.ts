@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { MISSION_REWARD_TABLE, isWorkDuration, missionReward, payFrom, receive, rewardSuggestion, splitReward, WORK_DURATIONS, WORK_HOURS, workPay } from "../../src/rules/money";
+import { MISSION_REWARD_TABLE, isWorkDuration, missionReward, payFrom, receive, rewardSuggestion, splitReward, WORK_DURATIONS, WORK_HOURS, workPay, nextRewardShare } from "../../src/rules/money";
 
 describe("R-MONEY-1 reward for the mission to the next level: Level 1–3 500 ¥, 4–7 1,000 ¥, 8–11 2,000 ¥, 12+ 4,000 ¥", () => {
   it.each([
@@ -141,5 +141,23 @@ describe("money never goes negative", () => {
     expect(receive(10, -5)).toBe(10);
     expect(receive(990, 50, 1000)).toBe(1000);
     expect(receive(Number.NaN, 7)).toBe(7);
+  });
+});
+
+describe("R-MONEY-1 (Decision, issue 25): a mission's reward is paid quest by quest, never more than the reward", () => {
+  it.each([
+    // reward, quests, received → share, quest, remaining, complete
+    [1000, 4, 0, 250, 1, 1000, false],
+    [1000, 4, 250, 250, 2, 750, false],
+    [1000, 3, 0, 334, 1, 1000, false],
+    [1000, 3, 334, 333, 2, 666, false],
+    [1000, 3, 667, 333, 3, 333, false],
+    [1000, 3, 1000, 0, 4, 0, true],
+    [1000, 2, 667, 333, 2, 333, false],
+    [1000, 1, 0, 1000, 1, 1000, false],
+    [1000, 1, 1200, 0, 2, 0, true],
+    [500, 4, -5, 125, 1, 500, false],
+  ])("reward %i over %i quests, %i received → next %i (quest %i), %i left, complete %s", (reward, quests, received, share, quest, remaining, complete) => {
+    expect(nextRewardShare(reward, quests, received)).toEqual({ share, quest, remaining, complete });
   });
 });

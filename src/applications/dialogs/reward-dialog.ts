@@ -1,7 +1,8 @@
 // The GM's reward helper (R-MONEY-1): the suggested reward for each selected character's next level, split over
-// n quests, with the first quest's share paid on request (automation/making/reward.ts).
+// n quests; its main button pays the ticked characters their next quest's share (automation/making/reward.ts keeps
+// what each has received), as dnd5e's award pays on its main button.
 import { currency, isRefused, MAX_QUESTS, payRewards, rewardCandidates, rewardRows, type RewardPaid, type RewardRow } from "../../automation/making";
-import { splitReward } from "../../rules";
+import { nextRewardShare } from "../../rules";
 
 export const REWARD_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/reward-dialog.hbs";
 
@@ -20,7 +21,7 @@ export interface RewardOptions {
 export interface RewardReport {
   quests: number;
   rows: RewardRow[];
-  /** What was paid (the first quest's share each), or null. */
+  /** What was paid (the next quest's share each), or null. */
   paid: RewardPaid | null;
 }
 
@@ -29,16 +30,22 @@ const clampQuests = (n: unknown) => {
   return Number.isFinite(q) ? Math.min(MAX_QUESTS, Math.max(1, q)) : 1;
 };
 
-/** "1000 ÷ 4 = 250" — or the reward itself for one quest. */
-export function shareLabel(reward: number, quests: number): string {
-  const shares = splitReward(reward, quests);
-  if (shares.length === 1) return `${shares[0]} ${currency()}`;
-  const [first] = shares;
-  const last = shares[shares.length - 1];
-  return `${first === last ? first : `${last}–${first}`} ${currency()}`;
+/** What the next payment is: "Auftrag 2 von 4: 250 ¥", or that the mission is paid in full. */
+export function shareLabel(reward: number, quests: number, received: number): string {
+  const next = nextRewardShare(reward, quests, received);
+  if (next.complete) return i18n().localize("FLEX.Making.Reward.AllPaid");
+  return i18n().format("FLEX.Making.Reward.Next", { quest: String(next.quest), quests: String(quests), share: String(next.share), currency: currency() });
 }
 
-/** The dialog's table: each row's share follows the number of quests as the GM types it. */
+/** The rows as the dialog shows them: what each character has received so far and the next share's label. */
+export function rewardDialogRows(rows: RewardRow[], quests: number): (RewardRow & { received: number; share: string })[] {
+  return rows.map((r) => {
+    const received = r.reward - r.next.remaining;
+    return { ...r, received, share: shareLabel(r.reward, quests, received) };
+  });
+}
+
+/** The dialog's table: each row's next share follows the number of quests as the GM types it. */
 function liveShares(_event: Event, dialog: foundry.applications.api.DialogV2): void {
   const root = dialog.element;
   const input = root?.querySelector<HTMLInputElement>("input[name='quests']");
@@ -47,14 +54,14 @@ function liveShares(_event: Event, dialog: foundry.applications.api.DialogV2): v
     const quests = clampQuests(input.value);
     for (const row of root.querySelectorAll<HTMLElement>("tr[data-reward]")) {
       const cell = row.querySelector(".flex-reward-share");
-      if (cell) cell.textContent = shareLabel(Number(row.dataset.reward), quests);
+      if (cell) cell.textContent = shareLabel(Number(row.dataset.reward), quests, Number(row.dataset.received));
     }
   });
 }
 
 /**
  * R-MONEY-1: the GM's reward helper. With a dialog (the default) it shows each character's suggested reward and
- * its split over the quests, and pays the ticked characters the first quest's share when the GM asks; without
+ * its split over the quests, and pays each ticked character the next quest's share when the GM asks; without
  * (`dialog: false`) it returns the suggestions and pays when `pay` is true. GM only.
  */
 export async function rewards(options: RewardOptions = {}): Promise<RewardReport | null> {
@@ -73,7 +80,7 @@ export async function rewards(options: RewardOptions = {}): Promise<RewardReport
     return { quests, rows, paid: paid && !isRefused(paid) ? paid : null };
   }
   const content = await foundry.applications.handlebars.renderTemplate(REWARD_DIALOG_TEMPLATE, {
-    rows: rows.map((r) => ({ ...r, share: shareLabel(r.reward, quests) })),
+    rows: rewardDialogRows(rows, quests),
     quests,
     max: MAX_QUESTS,
     currency: currency(),
@@ -90,7 +97,7 @@ export async function rewards(options: RewardOptions = {}): Promise<RewardReport
   const ticked = (k: string) => flat[k] === true || flat[k] === "on" || flat[k] === "true";
   const chosen = rows.filter((r) => ticked(`${r.actorId}.include`)).map((r) => r.actorId);
   const finalRows = rewardRows(rows.map((r) => r.actorId), quests);
-  if (!ticked("pay") || !chosen.length) return { quests, rows: finalRows, paid: null };
+  if (!chosen.length) return { quests, rows: finalRows, paid: null };
   const paid = await payRewards(chosen, quests);
   return { quests, rows: finalRows, paid: paid && !isRefused(paid) ? paid : null };
 }

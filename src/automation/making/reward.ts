@@ -2,7 +2,8 @@
 // over n quests; paying the first quest's share runs on the active GM in one batched write (the request's mark on
 // each character, in the same write) and one card.
 import { CharacterData } from "../../data/actor/character";
-import { rewardSuggestion } from "../../rules";
+import { nextRewardShare, rewardSuggestion } from "../../rules";
+import type { RewardProgress } from "../../rules";
 import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
 import { runTask } from "../task-journal";
@@ -21,6 +22,14 @@ export interface RewardRow {
   reward: number;
   /** Its split over the quests, first quest first. */
   shares: number[];
+  /** What is due next (the next quest's share), by what the character has received of this mission. */
+  next: RewardProgress;
+}
+
+/** What a character has received of the reward of its mission from `level` (0 once it has reached another level). */
+export function rewardReceived(actor: Actor.Implementation, level: number): number {
+  const stored = actor.getFlag("flex", "reward") as { level?: unknown; paid?: unknown } | undefined;
+  return stored?.level === level && typeof stored.paid === "number" && Number.isFinite(stored.paid) ? Math.max(0, stored.paid) : 0;
 }
 
 /** The characters the helper offers: the selected tokens' characters, else every player character. */
@@ -39,7 +48,8 @@ export function rewardRows(actors: (Actor.Implementation | string)[], quests = 1
     const actor = typeof ref === "string" ? (game.actors!.get(ref) as Actor.Implementation | undefined) : ref;
     if (!actor || !(actor.system instanceof CharacterData)) continue;
     const suggestion = rewardSuggestion(actor.system.level, n);
-    rows.push({ actorId: actor.id!, name: actor.name, level: suggestion.level, reward: suggestion.reward, shares: suggestion.shares });
+    const next = nextRewardShare(suggestion.reward, n, rewardReceived(actor, suggestion.level));
+    rows.push({ actorId: actor.id!, name: actor.name, level: suggestion.level, reward: suggestion.reward, shares: suggestion.shares, next });
   }
   return rows;
 }
@@ -47,12 +57,12 @@ export function rewardRows(actors: (Actor.Implementation | string)[], quests = 1
 export interface RewardPaid {
   ok: true;
   quests: number;
-  paid: { actorId: string; name: string; amount: number; balance: number }[];
+  paid: { actorId: string; name: string; amount: number; balance: number; quest: number }[];
   skipped: string[];
   messageId: string | null;
 }
 
-/** Pays each character the first quest's share of its reward (GM only). */
+/** Pays each character its next quest's share of its reward (GM only). */
 export function payRewards(actorIds: string[], quests = 1) {
   return askMaking<RewardPaid>(PAY, { actorIds, quests });
 }
@@ -70,14 +80,15 @@ export async function runPayRewards(payload: Record<string, unknown>, context: R
   const skipped: string[] = [];
   for (const row of rewardRows(ids, quests)) {
     const actor = game.actors!.get(row.actorId) as Actor.Implementation;
-    if (ledgerHas(actor, rewardKey(requestId)) || isDead(actor)) {
+    if (ledgerHas(actor, rewardKey(requestId)) || isDead(actor) || row.next.complete) {
       skipped.push(actor.name);
       continue;
     }
-    const income = incomeChanges(actor, row.shares[0], rewardKey(requestId));
+    const income = incomeChanges(actor, row.next.share, rewardKey(requestId));
     if ("reason" in income) continue;
-    changes.push({ actor, changes: income.changes });
-    paid.push({ actorId: row.actorId, name: row.name, amount: row.shares[0], balance: income.balance });
+    // The mission's progress in the same write as the money.
+    changes.push({ actor, changes: { ...income.changes, "flags.flex.reward": { level: row.level, paid: rewardReceived(actor, row.level) + row.next.share } } });
+    paid.push({ actorId: row.actorId, name: row.name, amount: row.next.share, balance: income.balance, quest: row.next.quest });
   }
   if (!paid.length) return { ok: true, quests, paid, skipped, messageId: null };
   const card = await planCard(
