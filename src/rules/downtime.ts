@@ -10,8 +10,8 @@ export interface DowntimeActivity {
   /** Cost per pick in the world's currency (negative: income); variants replace it. */
   cost: number;
   variants?: Record<string, number>;
-  /** A player-entered amount (a stake, a price) with this minimum; `half`: materials cost half of it. */
-  amount?: { min: number; half?: boolean };
+  /** A player-entered amount (a stake, a price) with this minimum. */
+  amount?: { min: number };
   /** Days it takes: a number, a range, or a formula the card spells out ("50 − KL"). */
   days: number | [number, number] | "training" | "crafting" | "levelTraining";
   /** What the GM rolls on the card. */
@@ -20,6 +20,11 @@ export interface DowntimeActivity {
   check?: { attribute: "ko"; sw: number };
   /** Needs a professional healer (the GM's fact at the rest's start). */
   healer?: boolean;
+  /**
+   * Works the character's own crafting project (R-DOWN-2 crafting): no price is typed, the project holds it and
+   * its materials were paid when it started (R-CRAFT-2), so the rest charges nothing for it.
+   */
+  project?: true;
 }
 
 /** R-DOWN-1: during a long rest. Decision (currency): the seed's solars are the world's currency 1:1. */
@@ -39,7 +44,7 @@ export const FULL_REST_ACTIVITIES = {
   genesung: { rest: "fullRest", cost: 0, days: 1, check: { attribute: "ko", sw: 15 }, healer: true },
   forschung: { rest: "fullRest", cost: 0, amount: { min: 50 }, days: 1 },
   geschaeft: { rest: "fullRest", cost: 0, days: 1 },
-  handwerk: { rest: "fullRest", cost: 0, amount: { min: 0, half: true }, days: "crafting" },
+  handwerk: { rest: "fullRest", cost: 0, project: true, days: "crafting" },
   zechen: { rest: "fullRest", cost: 5, variants: { volk: 5, wohlhabend: 25, adel: 100 }, days: 3 },
   ausbildung: { rest: "fullRest", cost: 1, days: "training" },
   magischeGegenstaende: { rest: "fullRest", cost: 0, amount: { min: 100 }, days: 1 },
@@ -83,9 +88,15 @@ export interface DowntimeEntry {
   amount: number | null;
 }
 
+/**
+ * Why the character's crafting project cannot be worked in this rest: none open, its materials unpaid, or only
+ * projects in the accumulating-check mode (those are rolled block by block from their sheet, R-CRAFT-1).
+ */
+export type ProjectBlock = "noProject" | "notPaid" | "probeMode";
+
 export interface DowntimeOutcome {
   accepted: DowntimeEntry[];
-  refused: { id: string; reason: "unknown" | "limit" | "money" | "amount" }[];
+  refused: { id: string; reason: "unknown" | "limit" | "money" | "amount" | ProjectBlock }[];
   /** Net money spent (negative: earned). */
   cost: number;
   limit: number;
@@ -102,17 +113,18 @@ export function downtimeCost(activity: DowntimeActivity, pick: DowntimePick): { 
   if (activity.amount) {
     const amount = typeof pick.amount === "number" && Number.isFinite(pick.amount) ? Math.floor(pick.amount) : Number.NaN;
     if (!(amount >= activity.amount.min)) return null;
-    return { cost: activity.amount.half ? Math.ceil(amount / 2) : amount, variant: null, amount };
+    return { cost: amount, variant: null, amount };
   }
   return { cost: activity.cost, variant: null, amount: null };
 }
 
 /**
  * R-DOWN-1 / R-DOWN-2: the picks a character makes, in order: each known activity of this rest once, up to
- * the limit, while the money lasts (R-CRAFT-2: crafting materials cost half the price). What cannot be done is
- * refused with its reason; income (work) is added.
+ * the limit, while the money lasts. Crafting works the character's project (`project`: null when it can be
+ * worked, else why not) and is refused before anything is paid when it cannot. What cannot be done is refused
+ * with its reason; income (work) is added.
  */
-export function planDowntime(type: RestType, picks: readonly DowntimePick[], proficiencyBonus: number, money: number): DowntimeOutcome {
+export function planDowntime(type: RestType, picks: readonly DowntimePick[], proficiencyBonus: number, money: number, project: ProjectBlock | null = "noProject"): DowntimeOutcome {
   const catalog = downtimeActivities(type);
   const limit = downtimeLimit(type, proficiencyBonus);
   const rule: RuleId = type === "fullRest" ? "R-DOWN-2" : "R-DOWN-1";
@@ -129,6 +141,10 @@ export function planDowntime(type: RestType, picks: readonly DowntimePick[], pro
       refused.push({ id: pick.id, reason: "limit" });
       continue;
     }
+    if ("project" in activity && project) {
+      refused.push({ id: pick.id, reason: project });
+      continue;
+    }
     const priced = downtimeCost(activity, pick);
     if (!priced) {
       refused.push({ id: pick.id, reason: "amount" });
@@ -141,8 +157,7 @@ export function planDowntime(type: RestType, picks: readonly DowntimePick[], pro
     purse -= priced.cost;
     accepted.push({ id: pick.id, ...priced });
   }
-  const rules: RuleId[] = accepted.some((a) => a.id === "handwerk") ? [rule, "R-CRAFT-2"] : [rule];
-  return { accepted, refused, cost: accepted.reduce((s, a) => s + a.cost, 0), limit, rules };
+  return { accepted, refused, cost: accepted.reduce((s, a) => s + a.cost, 0), limit, rules: [rule] };
 }
 
 /** R-DOWN-1 / R-DOWN-2 training: 50 − KL-Wert days at 1 per day (never below 1 day). */

@@ -303,19 +303,33 @@ describe("R-DOWN-1 / R-DOWN-2 downtime activities", () => {
     expect(trainingDays(60)).toBe(1);
   });
 
-  it("R-DOWN-2: carousing by company, research from 50, magic items from 100, crafting at half price (R-CRAFT-2)", () => {
-    const out = planDowntime("fullRest", [{ id: "zechen", variant: "adel" }, { id: "forschung", amount: 49 }, { id: "magischeGegenstaende", amount: 150 }, { id: "handwerk", amount: 31 }], 2, 1000);
+  it("R-DOWN-2: carousing by company, research from 50, magic items from 100", () => {
+    const out = planDowntime("fullRest", [{ id: "zechen", variant: "adel" }, { id: "forschung", amount: 49 }, { id: "magischeGegenstaende", amount: 150 }], 2, 1000);
     expect(out.accepted).toEqual([
       { id: "zechen", variant: "adel", cost: 100, amount: null },
       { id: "magischeGegenstaende", variant: null, cost: 150, amount: 150 },
-      { id: "handwerk", variant: null, cost: 16, amount: 31 },
     ]);
     expect(out.refused).toEqual([{ id: "forschung", reason: "amount" }]);
-    expect(out.rules).toEqual(["R-DOWN-2", "R-CRAFT-2"]);
+    expect(out.rules).toEqual(["R-DOWN-2"]);
+    expect(levelTrainingSessions(4)).toBe(8);
+  });
+
+  it("R-DOWN-2 crafting works the character's project: no price typed, nothing charged (R-CRAFT-2 paid at its start)", () => {
+    // A typed amount is ignored: the project holds the price and its materials are paid.
+    const worked = planDowntime("fullRest", [{ id: "handwerk", amount: 900 }], 2, 5, null);
+    expect(worked.accepted).toEqual([{ id: "handwerk", variant: null, cost: 0, amount: null }]);
+    expect(worked.cost).toBe(0);
+    // Without a workable project it is refused with the reason, before anything is paid; the limit still counts first.
+    for (const reason of ["noProject", "notPaid", "probeMode"] as const) {
+      const out = planDowntime("fullRest", [{ id: "handwerk" }, { id: "geschaeft" }], 2, 100, reason);
+      expect(out.refused).toEqual([{ id: "handwerk", reason }]);
+      expect(out.accepted.map((a) => a.id)).toEqual(["geschaeft"]);
+      expect(out.cost).toBe(0);
+    }
+    expect(planDowntime("fullRest", [{ id: "handwerk" }], 2, 100).refused).toEqual([{ id: "handwerk", reason: "noProject" }]);
     // One rule for crafting workdays (rules/crafting.ts): price ÷ 15, shared by the workers, at least 1.
     expect(workdays(30)).toBe(2);
     expect(workdays(30, 2)).toBe(1);
-    expect(levelTrainingSessions(4)).toBe(8);
   });
 
   it("R-DOWN-2: what the money does not cover is refused; unknown, repeated or wrong-list activities too", () => {

@@ -5,14 +5,15 @@
 import { currencyLabel } from "../../helpers/settings";
 import { localDice } from "../../helpers/dice-text";
 import { unitText } from "../../helpers/units";
-import { characterData, defaultAnswer, formatDuration, readAnswer, readPrompt, restTypeLabel } from "../../automation/rest";
+import { characterData, defaultAnswer, formatDuration, projectBlock, readAnswer, readPrompt, restTypeLabel, workdayProject } from "../../automation/rest";
+import type { ProjectData } from "../../data/item/making";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
 import {
   allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceAllowance, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS, REST_TALENTS,
   talentAllowed,
 } from "../../rules";
-import type { DowntimeActivity, DowntimePick, RestType } from "../../rules";
+import type { DowntimeActivity, DowntimePick, ProjectBlock, RestType } from "../../rules";
 
 export const REST_ANSWER_TEMPLATE = "systems/flex/templates/dialogs/rest-answer.hbs";
 export const REST_DOWNTIME_TEMPLATE = "systems/flex/templates/dialogs/rest-downtime.hbs";
@@ -27,13 +28,35 @@ function daysText(activity: DowntimeActivity): string {
 }
 
 function costText(activity: DowntimeActivity, currency: string): string {
-  if (activity.amount) return i18n().format(activity.amount.half ? "FLEX.Rest.CostHalf" : "FLEX.Rest.CostMin", { min: String(activity.amount.min), currency });
+  if (activity.amount) return i18n().format("FLEX.Rest.CostMin", { min: String(activity.amount.min), currency });
   if (activity.variants) return "";
   return activity.cost ? `${activity.cost} ${currency}` : "—";
 }
 
-/** The downtime picker's data for a rest type and a proficiency bonus. */
-export function downtimeContext(type: RestType, proficiencyBonus: number, currency: string): Record<string, unknown> | null {
+/** What the crafting row says about the character's project: the one it works, or why none can be worked. */
+export interface RestProjectInfo {
+  block: ProjectBlock | null;
+  name?: string;
+  /** Workdays done and needed. */
+  done?: number;
+  of?: number;
+}
+
+/** The project a full rest's Handwerk would work for this character (R-DOWN-2), for the dialog's row. */
+export function restProjectInfo(actor: Actor.Implementation): RestProjectInfo {
+  const project = workdayProject(actor);
+  if (!project) return { block: projectBlock(actor) };
+  const { derived } = project.system as ProjectData;
+  return { block: null, name: project.name, done: derived.stand, of: derived.ziel };
+}
+
+function projectText(info: RestProjectInfo): string {
+  if (info.block) return i18n().localize(`FLEX.Rest.Answer.ProjectBlock.${info.block}`);
+  return i18n().format("FLEX.Rest.Answer.Project", { project: info.name ?? "", done: String(info.done ?? 0), of: String(info.of ?? 0) });
+}
+
+/** The downtime picker's data for a rest type and a proficiency bonus (and the character's crafting project). */
+export function downtimeContext(type: RestType, proficiencyBonus: number, currency: string, project: RestProjectInfo = { block: "noProject" }): Record<string, unknown> | null {
   const catalog = downtimeActivities(type);
   const ids = Object.keys(catalog);
   if (!ids.length) return null;
@@ -50,6 +73,7 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
         days: daysText(a),
         variants: a.variants ? Object.entries(a.variants).map(([value, cost]) => ({ value, label: `${i18n().localize(`FLEX.Rest.Downtime.Variant.${value}`)} (${cost < 0 ? "+" : ""}${Math.abs(cost)} ${currency})` })) : null,
         amount: a.amount ? { min: a.amount.min } : null,
+        project: "project" in a ? { text: projectText(project), blocked: !!project.block } : null,
       };
     }),
   };
@@ -90,7 +114,7 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
     healer: prompt.healer,
     kit: !prompt.healer ? i18n().format(type === "fullRest" ? "FLEX.Rest.Answer.KitFull" : "FLEX.Rest.Answer.Kit", { charges: String(prompt.kitCharges), need: String(fullRestCharges(missing)) }) : null,
     kitChecked: defaults.kit,
-    downtime: downtimeContext(type, sys.derived.uebungsbonus, currency),
+    downtime: downtimeContext(type, sys.derived.uebungsbonus, currency, restProjectInfo(actor)),
   };
 }
 

@@ -101,12 +101,13 @@ export async function runRest(payload: Record<string, unknown>, context: RelayCo
     steps.push({ kind: "time", from: start, seconds: duration });
     report.advanced = true;
   }
+  // Handwerk is planned first so that the rest's card can say what it did; its writes follow the rest's.
+  const crafting = await planCraftingDuringRest(finished, type, { requester, requestId });
+  report.crafting = crafting.done;
   const card = await planRestCard(report, rolls);
   if (card) steps.push(card);
   report.messageId = card?.data._id ?? null;
-  const crafting = await planCraftingDuringRest(finished, type, { requester, requestId });
   steps.push(...crafting.steps);
-  report.crafting = crafting.done;
   steps.push({ kind: "hook", name: "flex.rest", data: { ...hook, report } });
   await runTask(context, steps);
   return report;

@@ -2,8 +2,8 @@
 // by which rule. Text is put together here (localised), so the template only lays it out.
 import { currencyLabel } from "../../helpers/settings";
 import type { RestType } from "../../rules";
-import { levelTrainingSessions, trainingDays, workdays } from "../../rules";
-import type { RestEntry, RestReport } from "./types";
+import { levelTrainingSessions, trainingDays } from "../../rules";
+import type { RestCrafting, RestEntry, RestReport } from "./types";
 import { cardStep } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 
@@ -39,7 +39,7 @@ export interface CardBlock {
 const change = (key: string, pair: { before: number; after: number }, extra: Record<string, unknown> = {}) =>
   pair.before === pair.after ? [] : [f(key, { ...extra, before: pair.before, after: pair.after })];
 
-function downtimeLines(e: RestEntry, currency: string): string[] {
+function downtimeLines(e: RestEntry, currency: string, crafting: RestCrafting | undefined): string[] {
   if (!e.downtime) return [];
   const out = e.downtime.accepted.map((a) => {
     let text = l(`FLEX.Rest.Downtime.${a.id}.name`);
@@ -55,7 +55,10 @@ function downtimeLines(e: RestEntry, currency: string): string[] {
         ? ` · ${f(t.ready ? "FLEX.Rest.Downtime.stufentraining.ready" : "FLEX.Rest.Downtime.stufentraining.progress", { done: t.sessions, n: t.needed, level: t.level + 1 })}`
         : ` · ${f("FLEX.Rest.Downtime.stufentraining.sessions", { n: levelTrainingSessions(e.level) })}`;
     }
-    if (a.id === "handwerk" && a.amount !== null) text += ` · ${f("FLEX.Rest.Downtime.handwerk.days", { n: workdays(a.amount) })}`;
+    if (a.id === "handwerk" && crafting) {
+      const key = crafting.complete ? "FLEX.Rest.Downtime.handwerk.done" : "FLEX.Rest.Downtime.handwerk.worked";
+      text += ` · ${f(key, { project: crafting.project, n: crafting.days, done: crafting.total, of: crafting.target })}`;
+    }
     if (a.id === "genesung") text += ` · ${l("FLEX.Rest.Downtime.genesung.check")}`;
     return f("FLEX.Rest.Card.Activity", { text });
   });
@@ -75,7 +78,7 @@ function talentLines(e: RestEntry): string[] {
 }
 
 /** What the card says about one character. */
-export function cardBlock(e: RestEntry, currency: string): CardBlock {
+export function cardBlock(e: RestEntry, currency: string, crafting?: RestCrafting): CardBlock {
   const tags: string[] = [];
   if (e.defaulted) tags.push(l("FLEX.Rest.Card.Defaulted"));
   if (!e.taken.taken) return { name: e.name, taken: false, tags, lines: [l(`FLEX.Rest.Card.NotTaken.${e.taken.reason ?? "activity"}`)], rules: e.rules.join(", ") };
@@ -98,7 +101,7 @@ export function cardBlock(e: RestEntry, currency: string): CardBlock {
   lines.push(...change("FLEX.Rest.Card.Fluss", e.fluss));
   lines.push(...change("FLEX.Rest.Card.Gunst", e.gunst));
   for (const r of e.resources) lines.push(f("FLEX.Rest.Card.Resource", r));
-  lines.push(...downtimeLines(e, currency));
+  lines.push(...downtimeLines(e, currency, crafting));
   lines.push(...change("FLEX.Rest.Card.Money", e.geld, { currency }));
   if (e.hallucinationEnded) lines.push(l("FLEX.Rest.Card.HallucinationEnds"));
   else if (e.clockStopped) tags.push(l("FLEX.Rest.Card.ClockStopped"));
@@ -112,7 +115,7 @@ export function restCardData(report: RestReport): Record<string, unknown> {
   return {
     title: restTypeLabel(report.type),
     time: report.advanced ? f("FLEX.Rest.Card.Time", { duration: formatDuration(report.end - report.start) }) : l("FLEX.Rest.Card.TimeKept"),
-    blocks: report.entries.map((e) => cardBlock(e, currency)),
+    blocks: report.entries.map((e) => cardBlock(e, currency, report.crafting?.find((c) => c.actorId === e.actorId))),
     refused: report.refused.map((r) => f("FLEX.Rest.Refused", { name: r.name, type: restTypeLabel(report.type), wait: formatDuration((r.nextAt ?? report.start) - report.start) })),
     rules,
   };

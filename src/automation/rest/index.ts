@@ -17,6 +17,7 @@ export type { NoRestEntry } from "./clock";
 export { defaultAnswer, readAnswer, readPrompt } from "./prompt";
 export type { RestAnswer, RestPrompt } from "./prompt";
 export { isHealersKit } from "./kits";
+export { projectBlock, workdayProject } from "./crafting";
 export { characterData, restStateOf, windowOf } from "./state";
 
 export function registerRest(): void {

@@ -16,6 +16,7 @@ import type { KitPool } from "./kits";
 import { readAnswer } from "./prompt";
 import type { RestAnswer } from "./prompt";
 import { restsDone, restStateOf, startsSource, talentsSource } from "./state";
+import { projectBlock } from "./crafting";
 
 /** Rest requests each character remembers having applied (a replay of an older one is still refused). */
 const RESTS_REMEMBERED = 30;
@@ -210,7 +211,7 @@ export async function finish(p: Participant, request: RestRequest, context: { re
     changes["system.rast.talente"] = talentsSource(sys, talentsUsedAfter(type, state.talentsUsed, talent));
     // Downtime (R-DOWN-1, R-DOWN-2): limited by the proficiency bonus, paid from the character's money.
     if (type === "longRest" || type === "fullRest") {
-      const planned = planDowntime(type, p.answer.downtime, sys.derived.uebungsbonus, sys.geld);
+      const planned = planDowntime(type, p.answer.downtime, sys.derived.uebungsbonus, sys.geld, projectBlock(actor));
       if (planned.accepted.length || planned.refused.length) {
         const rolled = await rollDowntime(planned, type);
         downtime = { ...planned, rolls: rolled.rolls };

@@ -80,5 +80,8 @@ export interface RestCrafting {
   actorId: string;
   project: string;
   days: number;
+  /** Workdays done and needed after the rest. */
+  total: number;
+  target: number;
   complete: boolean;
 }
