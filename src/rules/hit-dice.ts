@@ -42,6 +42,32 @@ export function hitDiceHealing(rolls: readonly number[], koModifikator: number, 
   return { perDie, inspiration: bonus, total: perDie.reduce((s, n) => s + n, 0) + bonus, rules };
 }
 
+/** What spending hit dice can do to Leben, before a die is rolled: the lowest, average and highest result. */
+export interface HitDiceOutlook {
+  from: number;
+  min: number;
+  avg: number;
+  max: number;
+}
+
+/**
+ * R-REST-HEAL-3 ahead of the roll, for the rest dialog: `dice` dice of size `die`, each + the KO modifier and never
+ * below 0 (as `hitDiceHealing`), added to Leben and capped at its maximum. The average is rounded down.
+ */
+export function hitDiceOutlook(dice: number, die: number, koModifikator: number, leben: { value: number; max: number }): HitDiceOutlook {
+  const n = toCount(dice);
+  const size = Math.max(1, toCount(die));
+  const mod = Number.isFinite(koModifikator) ? Math.trunc(koModifikator) : 0;
+  const max = toCount(leben.max);
+  const from = Math.min(max, toCount(leben.value));
+  const perDie = (face: number) => Math.max(0, face + mod);
+  // The mean of max(0, face + mod) over the die's faces, summed over the dice.
+  let faces = 0;
+  for (let f = 1; f <= size; f++) faces += perDie(f);
+  const cap = (healed: number) => Math.min(max, from + healed);
+  return { from, min: cap(n * perDie(1)), avg: cap(Math.floor((n * faces) / size)), max: cap(n * perDie(size)) };
+}
+
 /**
  * Decision (hit dice return): after the rest's dice are spent, a short rest gives back 1 spent hit die, a
  * long and a full rest all of them (R-REST-2 … 4), a breather none. Returns the spent count afterwards.

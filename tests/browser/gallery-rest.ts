@@ -3,7 +3,7 @@
 // rest, the no-rest card with the hallucinating status, the sheet showing that status, and a resource item.
 // tests/browser/gallery.ts calls `await restPages(add, { clients })` inside its language loop, after
 // resetWorld and i18n.lang are set; it creates its own party and leaves world time and the hero alone.
-import { REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
+import { hitDicePreview, REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
 import { REST_START_TEMPLATE, restStartContext } from "../../src/applications/dialogs/rest-start-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
@@ -59,14 +59,26 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
 
       // An owner's answer: a short rest (talents, hit dice, the kit).
       const prompt = (type: string) => ({ restId: "gallery", type, actorId: alrike.id, healer: false, kitCharges: 7, seconds: 120 });
-      const answer = await renderTemplate(REST_ANSWER_TEMPLATE, restAnswerContext(alrike, alrike.system, prompt("shortRest") as Any));
-      const answerTitle = i18n.format("FLEX.Rest.Answer.Title", { name: alrike.name, type: i18n.localize("FLEX.Rest.Type.shortRest") });
-      for (const theme of ["light", "dark"] as const) add("dialog-rest-answer", dialog(answer, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 520, 620, theme, answerTitle);
+      // Two hit dice typed: the Leben they can bring, as the dialog shows it while the player types.
+      const typed = (ctx: Any, dice: number) => {
+        const sys = alrike.system;
+        ctx.hitDice.value = dice;
+        ctx.hitDice.preview = hitDicePreview(dice, sys.derived.trefferwuerfel.wuerfel, sys.trefferwuerfel.koModifikator, sys.leben);
+        return ctx;
+      };
+      const answer = await renderTemplate(REST_ANSWER_TEMPLATE, typed(restAnswerContext(alrike, alrike.system, prompt("shortRest") as Any), 2));
+      const title = (type: string) => i18n.format("FLEX.Rest.Answer.Title", { name: alrike.name, type: i18n.localize(`FLEX.Rest.Type.${type}`) });
+      for (const theme of ["light", "dark"] as const) add("dialog-rest-answer", dialog(answer, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 520, 660, theme, title("shortRest"));
+      // A breather with no kit charge left in the group and no healer: no hit dice, and the dialog says why.
+      const breather = await renderTemplate(REST_ANSWER_TEMPLATE, restAnswerContext(alrike, alrike.system, { ...prompt("breather"), kitCharges: 0 } as Any));
+      for (const theme of ["light", "dark"] as const) add("dialog-rest-breather", dialog(breather, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 520, 620, theme, title("breather"));
+      // A long rest: what each activity does to Erschöpfung, all remaining hit dice, the first downtime activities.
+      const long = await renderTemplate(REST_ANSWER_TEMPLATE, typed(restAnswerContext(alrike, alrike.system, prompt("longRest") as Any), 3));
+      for (const theme of ["light", "dark"] as const) add("dialog-rest-long", dialog(long, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 640, 760, theme, title("longRest"));
 
       // The downtime picker: a full rest's answer.
       const downtime = await renderTemplate(REST_ANSWER_TEMPLATE, restAnswerContext(alrike, alrike.system, prompt("fullRest") as Any));
-      const downtimeTitle = i18n.format("FLEX.Rest.Answer.Title", { name: alrike.name, type: i18n.localize("FLEX.Rest.Type.fullRest") });
-      for (const theme of ["light", "dark"] as const) add("dialog-rest-downtime", dialog(downtime, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 640, 780, theme, downtimeTitle);
+      for (const theme of ["light", "dark"] as const) add("dialog-rest-downtime", dialog(downtime, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 640, 780, theme, title("fullRest"));
 
       // The party card of a real short rest (talent, kit, dice) and of a long rest with downtime.
       const first = messages().length;

@@ -124,20 +124,21 @@ describe("R-REST-1 windows on world time", () => {
 describe("R-REST-HEAL-2 / R-REST-HEAL-3 hit dice with a healer's kit or a healer", () => {
   it("one kit charge per character (the own kit first, then an ally's); each die heals roll + KO modifier", async () => {
     const [a, b, c] = await party(clients, 3, (i) => ({ level: 4, attributes: { ko: 8 }, leben: { value: 2, max: 30 }, trefferwuerfel: { verbraucht: 0, koModifikator: i === 0 ? 2 : 0 } }));
-    const kit = await giveKit(a, 10);
-    for (let i = 0; i < 3; i++) DialogV2().answers.push(answer({ hitDice: i === 2 ? "1" : "2", kit: i !== 2 }));
+    const kit = await giveKit(a, 2);
+    // b types 2 dice and leaves the old form's kit box unticked: the dice are the ask for bandaging, not lost.
+    for (let i = 0; i < 3; i++) DialogV2().answers.push(answer({ hitDice: i === 2 ? "1" : "2", kit: i === 0 }));
     dice(8, 5, 3, 7, 1);
     const before = state.writes.length;
     const report = await flex().rest({ type: "shortRest", actors: [a.id, b.id, c.id] });
-    // R-REST-2: up to ⌈4/2⌉ = 2 dice; a: (5+2)+(3+2) = 12; b: 7+1 = 8; c asked for no kit: no dice.
+    // R-REST-2: up to ⌈4/2⌉ = 2 dice; a: (5+2)+(3+2) = 12; b: 7+1 = 8; the kit's 2 charges are gone before c.
     expect(sys(a).leben.value).toBe(14);
     expect(sys(b).leben.value).toBe(10);
     expect(sys(c).leben.value).toBe(2);
-    expect(kit.system.ladungen.value).toBe(8);
+    expect(kit.system.ladungen.value).toBe(0);
     expect(report.entries[0].hitDice).toMatchObject({ count: 2, rolls: [5, 3], care: "kit", kitFrom: ["Held 1"] });
     expect(report.entries[1].hitDice).toMatchObject({ count: 2, rolls: [7, 1], care: "kit", kitFrom: ["Held 1"] });
     expect(report.entries[2]).toMatchObject({ hitDice: null, careMissing: true });
-    // Decision: a short rest gives 1 spent hit die back.
+    // Decision: a short rest gives 1 spent hit die back; c spent none.
     expect(sys(a).trefferwuerfel.verbraucht).toBe(1);
     expect(sys(c).trefferwuerfel.verbraucht).toBe(0);
     // One actor batch, one item write for the kit, the time, the card.

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
-  hitDiceCare, hitDiceHealing, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, noRestStretch, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
+  hitDiceCare, hitDiceHealing, hitDiceOutlook, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, noRestStretch, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
   RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restResetsClock, restTaken, restWindow, sacredRitualTempLeben,
   talentAllowed, talentRefill, talentsUsedAfter, trainingDays, WEEK, levelTrainingAfter, LEVEL_TRAINING_SESSIONS_PER_FULL_REST, workdays } from "../../src/rules";
 import type { RestActivity, RestType } from "../../src/rules";
@@ -141,6 +141,21 @@ describe("R-REST-HEAL-2 / R-REST-HEAL-3 hit dice", () => {
     expect(hitDiceHealing([1, 6], -3)).toMatchObject({ perDie: [0, 3], total: 3 });
     expect(hitDiceHealing([4], 0, 5)).toMatchObject({ total: 9, inspiration: 5, rules: ["R-REST-HEAL-3", "R-REST-TAL"] });
     expect(hitDiceHealing([], 3).total).toBe(0);
+  });
+
+  it.each([
+    // dice, die, KO modifier, Leben value/max → from, min, avg, max
+    [0, 8, 0, 12, 30, { from: 12, min: 12, avg: 12, max: 12 }],
+    [1, 8, 0, 12, 30, { from: 12, min: 13, avg: 16, max: 20 }],
+    [2, 8, 1, 12, 30, { from: 12, min: 16, avg: 23, max: 30 }],
+    [3, 10, 0, 12, 30, { from: 12, min: 15, avg: 28, max: 30 }],
+    // a negative modifier never takes Leben: max(0, face − 3) over W6 is 0,0,0,1,2,3 → Ø 1 per die
+    [2, 6, -3, 5, 20, { from: 5, min: 5, avg: 7, max: 11 }],
+    // already at the maximum; Leben above it (bad data) counts as the maximum
+    [2, 8, 0, 30, 30, { from: 30, min: 30, avg: 30, max: 30 }],
+    [1, 8, 0, 40, 30, { from: 30, min: 30, avg: 30, max: 30 }],
+  ] as const)("R-REST-HEAL-3 ahead of the roll: %i dice of W%i %+i from %i/%i", (dice, die, mod, value, max, outlook) => {
+    expect(hitDiceOutlook(dice, die, mod, { value, max })).toEqual(outlook);
   });
 
   it.each([

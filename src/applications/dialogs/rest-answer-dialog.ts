@@ -10,8 +10,8 @@ import type { ProjectData } from "../../data/item/making";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
 import {
-  allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceAllowance, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS, REST_TALENTS,
-  talentAllowed,
+  allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceAllowance, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS, REST_TALENTS,
+  restExhaustion, talentAllowed,
 } from "../../rules";
 import type { DowntimeActivity, DowntimePick, ProjectBlock, RestType } from "../../rules";
 
@@ -79,6 +79,21 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
   };
 }
 
+/** What the hit dice typed can do to Leben (R-REST-HEAL-3), before the GM rolls them: "Leben 12 → 15–30 (Ø 24) / 30". */
+export function hitDicePreview(dice: number, die: number, mod: number, leben: { value: number; max: number }): string {
+  const o = hitDiceOutlook(dice, die, mod, leben);
+  if (!dice || o.max === o.from) return i18n().format("FLEX.Rest.Answer.LebenNow", { value: String(o.from), max: String(leben.max) });
+  return i18n().format("FLEX.Rest.Answer.LebenPreview", { value: String(o.from), min: String(o.min), avg: String(o.avg), high: String(o.max), max: String(leben.max) });
+}
+
+/** What the activity does to Erschöpfung in this rest (R-REST-3, R-REST-4), when it does anything. */
+function exhaustionTag(type: RestType, activity: (typeof REST_ACTIVITIES)[number]): string | null {
+  if (type !== "longRest" && type !== "fullRest") return null;
+  // The rule's relief, not capped by what this character has now: the row says what the activity is worth.
+  const { removed } = restExhaustion(type, activity, Number.MAX_SAFE_INTEGER);
+  return i18n().format("FLEX.Rest.Answer.ExhaustionTag", { n: removed ? `−${removed}` : "±0" });
+}
+
 /** The dialog's data for one character and the GM's question. */
 export function restAnswerContext(actor: Actor.Implementation, sys: CharacterData, prompt: RestPrompt): Record<string, unknown> {
   const { type } = prompt;
@@ -103,17 +118,38 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
             return { id, name: i18n().localize(`FLEX.Rest.Talent.${id}.name`), effect: i18n().localize(`FLEX.Rest.Talent.${id}.effect`), who: i18n().localize(`FLEX.Rest.TalentFor.${REST_TALENTS[id].for}`), disabled: !check.allowed };
           })
         : null,
-    activities: REST_ACTIVITIES.map((a) => ({ value: a, label: i18n().localize(`FLEX.Rest.Activity.${a}`), hint: i18n().localize(`FLEX.Rest.ActivityHint.${a}`), counts: allowedActs.includes(a), checked: a === defaults.activity })),
+    activities: REST_ACTIVITIES.map((a) => ({
+      value: a,
+      label: i18n().localize(`FLEX.Rest.Activity.${a}`),
+      hint: i18n().localize(`FLEX.Rest.ActivityHint.${a}`),
+      counts: allowedActs.includes(a),
+      checked: a === defaults.activity,
+      exhaustion: allowedActs.includes(a) ? exhaustionTag(type, a) : null,
+    })),
     hitDice:
       allowance > 0
         ? {
             max: allowance,
+            // R-REST-HEAL-2: without a healer and without a charge in the group no die can heal: say so, type none.
+            disabled: !prompt.healer && prompt.kitCharges === 0,
             text: i18n().format("FLEX.Rest.Answer.HitDiceHint", { left: String(tw.verbleibend), max: String(tw.max), die: localDice(`W${tw.wuerfel}`), mod: String(sys.trefferwuerfel.koModifikator), allowance: String(allowance) }),
+            care: prompt.healer
+              ? i18n().localize("FLEX.Rest.Answer.HealerHere")
+              : i18n().format(prompt.kitCharges ? "FLEX.Rest.Answer.Kit" : "FLEX.Rest.Answer.NoCare", { charges: String(prompt.kitCharges) }),
+            die: tw.wuerfel,
+            mod: sys.trefferwuerfel.koModifikator,
+            leben: sys.leben.value,
+            lebenMax: sys.leben.max,
+            value: 0,
+            preview: hitDicePreview(0, tw.wuerfel, sys.trefferwuerfel.koModifikator, sys.leben),
           }
         : null,
-    healer: prompt.healer,
-    kit: !prompt.healer ? i18n().format(type === "fullRest" ? "FLEX.Rest.Answer.KitFull" : "FLEX.Rest.Answer.Kit", { charges: String(prompt.kitCharges), need: String(fullRestCharges(missing)) }) : null,
+    // R-REST-4: the full rest's healing takes 1 charge per 10 Leben; ticked by default (the point of a full rest).
+    kit: type === "fullRest" && !prompt.healer ? i18n().format("FLEX.Rest.Answer.KitFull", { charges: String(prompt.kitCharges), need: String(fullRestCharges(missing)) }) : null,
+    healer: prompt.healer && type === "fullRest",
     kitChecked: defaults.kit,
+    deadline: prompt.seconds,
+    countdown: i18n().format("FLEX.Rest.Answer.Countdown", { seconds: String(prompt.seconds) }),
     downtime: downtimeContext(type, sys.derived.uebungsbonus, currency, restProjectInfo(actor)),
   };
 }
@@ -126,6 +162,27 @@ export function readRestAnswerForm(data: Record<string, unknown>, type: RestType
     .filter((id) => on(`downtime.${id}.on`))
     .map((id) => ({ id, variant: typeof flat[`downtime.${id}.variant`] === "string" ? (flat[`downtime.${id}.variant`] as string) : undefined, amount: flat[`downtime.${id}.amount`] === undefined ? undefined : Number(flat[`downtime.${id}.amount`]) }));
   return readAnswer({ talent: flat.talent || null, hitDice: flat.hitDice, kit: on("kit"), activity: flat.activity, downtime }, type);
+}
+
+/** The dialog's live parts: the Leben preview follows the hit dice typed, the countdown runs to the GM's deadline. */
+function wireRestAnswer(dialog: foundry.applications.api.DialogV2, deadline: number): void {
+  const root = dialog.element;
+  const input = root?.querySelector<HTMLInputElement>("input[name='hitDice']");
+  const preview = root?.querySelector<HTMLElement>(".flex-rest-preview");
+  if (input && preview) {
+    const d = input.dataset;
+    input.addEventListener("input", () => {
+      const dice = Math.max(0, Math.min(Number(input.max) || 0, Math.trunc(Number(input.value)) || 0));
+      preview.textContent = hitDicePreview(dice, Number(d.die), Number(d.mod), { value: Number(d.leben), max: Number(d.lebenMax) });
+    });
+  }
+  const clock = root?.querySelector<HTMLElement>(".flex-rest-countdown");
+  if (!clock) return;
+  const tick = setInterval(() => {
+    const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    if (!clock.isConnected || left === 0) clearInterval(tick);
+    clock.textContent = i18n().format("FLEX.Rest.Answer.Countdown", { seconds: String(left) });
+  }, 1000);
 }
 
 /** CONFIG.queries.flexRest on a player's client: the dialog; its answer goes back to the GM who asked. */
@@ -148,6 +205,7 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
     id,
     window: { title: i18n().format("FLEX.Rest.Answer.Title", { name: actor.name, type: restTypeLabel(prompt.type) }) },
     content,
+    render: (_event: Event, dialog: foundry.applications.api.DialogV2) => wireRestAnswer(dialog, started + prompt.seconds * 1000),
     ok: { label: i18n().localize("FLEX.Rest.Answer.Confirm"), icon: "fa-solid fa-bed" },
     rejectClose: false,
   });

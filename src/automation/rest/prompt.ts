@@ -23,7 +23,7 @@ export interface RestAnswer {
   talent: RestTalentId | null;
   /** R-REST-1 … 3: hit dice to spend (the GM clamps to what the rest and the character allow). */
   hitDice: number;
-  /** R-REST-HEAL-2: an ally uses a healer's-kit charge (for a full rest: the charges its healing needs). */
+  /** R-REST-4: kit charges for a full rest's healing. Other rests take one charge whenever hit dice are spent. */
   kit: boolean;
   /** R-REST-ACT-1: what the character did during the rest. */
   activity: RestActivity;

@@ -67,7 +67,9 @@ export function allotCare(people: Participant[], type: RestType, healer: boolean
       p.care = "healer";
       continue;
     }
-    const { got, from } = p.answer.kit ? kits.take(1, p.actor) : { got: 0, from: [] };
+    // Hit dice asked for are the ask for the bandaging they need: one charge, whatever the form's kit box said
+    // (a player typing 3 dice and forgetting a box lost them; the box is now only the full rest's).
+    const { got, from } = kits.take(1, p.actor);
     if (got) {
       p.care = "kit";
       p.kitFrom = from;

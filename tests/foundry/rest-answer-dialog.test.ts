@@ -1,0 +1,82 @@
+// The owner's rest dialog before the click (issue 25): hit dice never typed in vain, the Leben they can bring,
+// what each activity does to Erschöpfung, the kit box only where it decides something, a running countdown.
+import { parse } from "node-html-parser";
+import { beforeEach, describe, expect, it } from "vitest";
+import { hitDicePreview, REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
+import { resetWorld, type Clients } from "../harness";
+import { party, sys } from "./rest-helpers";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = globalThis as Any;
+let clients: Clients;
+
+beforeEach(() => {
+  clients = resetWorld({ gms: 1, players: 1 });
+});
+
+const prompt = (type: string, over: Record<string, unknown> = {}) => ({ restId: "r1", type, actorId: "", healer: false, kitCharges: 4, seconds: 90, ...over }) as Any;
+const hero = async () => (await party(clients, 1, () => ({ level: 4, attributes: { ko: 8 }, leben: { value: 12, max: 30 }, trefferwuerfel: { verbraucht: 0, koModifikator: 1 } })))[0];
+const render = async (ctx: Record<string, unknown>) => parse(await g.foundry.applications.handlebars.renderTemplate(REST_ANSWER_TEMPLATE, ctx));
+
+describe("hit dice in the rest dialog", () => {
+  it("with kit charges in the group the dice can be typed; the kit is taken by itself and the dialog says so", async () => {
+    const h = await hero();
+    const ctx = restAnswerContext(h, sys(h), prompt("shortRest"));
+    expect(ctx.hitDice).toMatchObject({ max: 2, disabled: false });
+    expect((ctx.hitDice as Any).care).toContain("Heilerset-Ladung (4 in der Gruppe)");
+    const html = await render(ctx);
+    expect(html.querySelector("input[name=hitDice]")!.hasAttribute("disabled")).toBe(false);
+    // The box that used to decide whether typed dice heal is gone outside the full rest.
+    expect(html.querySelector("input[name=kit]")).toBeNull();
+  });
+
+  it("without a healer and without a charge the dice cannot be typed, and the dialog says why", async () => {
+    const h = await hero();
+    const ctx = restAnswerContext(h, sys(h), prompt("breather", { kitCharges: 0 }));
+    expect((ctx.hitDice as Any).disabled).toBe(true);
+    const html = await render(ctx);
+    expect(html.querySelector("input[name=hitDice]")!.hasAttribute("disabled")).toBe(true);
+    expect(html.querySelector(".flex-rest-care")!.text).toBe("Kein Heiler und keine Heilerset-Ladung in der Gruppe: diesmal keine Trefferwürfel.");
+    // A healer makes the charges irrelevant.
+    const healed = restAnswerContext(h, sys(h), prompt("breather", { kitCharges: 0, healer: true }));
+    expect(healed.hitDice).toMatchObject({ disabled: false, care: "Ein Heiler ist da: keine Heilerset-Ladung nötig." });
+  });
+
+  it("shows the Leben the typed dice can bring: lowest, average, highest, never past the maximum", async () => {
+    const h = await hero();
+    expect((restAnswerContext(h, sys(h), prompt("longRest")).hitDice as Any).preview).toBe("Leben 12/30");
+    // 2 × (W8 + 1): 2 × 2 = 4 at least, 2 × 9 = 18 at most, Ø 2 × 5.5 = 11.
+    expect(hitDicePreview(2, 8, 1, { value: 12, max: 30 })).toBe("Leben 12 → 16–30 (Ø 23) von 30");
+    expect(hitDicePreview(1, 8, 1, { value: 12, max: 30 })).toBe("Leben 12 → 14–21 (Ø 17) von 30");
+    expect(hitDicePreview(3, 8, 0, { value: 30, max: 30 })).toBe("Leben 30/30");
+  });
+
+  it("the full rest keeps its kit box, ticked: its healing takes 1 charge per 10 Leben", async () => {
+    const h = await hero();
+    const ctx = restAnswerContext(h, sys(h), prompt("fullRest"));
+    expect(ctx.hitDice).toBeNull();
+    const box = (await render(ctx)).querySelector("input[name=kit]")!;
+    expect(box.hasAttribute("checked")).toBe(true);
+    expect(box.parentNode.text).toContain("hier 2 (4 in der Gruppe)");
+  });
+});
+
+describe("activities and the deadline", () => {
+  it.each([
+    ["longRest", { recovery: "Erschöpfung −1", light: "Erschöpfung −1", travel: "Erschöpfung −1", strenuous: null }],
+    ["fullRest", { recovery: "Erschöpfung −5", light: "Erschöpfung −3", travel: "Erschöpfung ±0", strenuous: "Erschöpfung ±0" }],
+    ["shortRest", { recovery: null, light: null, travel: null, strenuous: null }],
+  ] as const)("%s: each activity says what it does to Erschöpfung (R-REST-3, R-REST-4)", async (type, tags) => {
+    const h = await hero();
+    const rows = restAnswerContext(h, sys(h), prompt(type)).activities as Any[];
+    expect(Object.fromEntries(rows.map((r) => [r.value, r.exhaustion]))).toEqual(tags);
+  });
+
+  it("the deadline is a countdown the dialog runs, starting at the GM's seconds", async () => {
+    const h = await hero();
+    const clock = (await render(restAnswerContext(h, sys(h), prompt("shortRest")))).querySelector(".flex-rest-countdown")!;
+    expect(clock.getAttribute("role")).toBe("timer");
+    expect(clock.getAttribute("data-seconds")).toBe("90");
+    expect(clock.text).toBe("Noch 90 s:");
+  });
+});
