@@ -9,8 +9,8 @@ import { addStatuses } from "../helpers/status-effects";
 import { noteTranslated, packTranslatedArgs } from "../helpers/pack-i18n";
 import { refusedTranslatedWrite } from "../helpers/packs";
 import { sameTalentName, sourceNameOf } from "../data/item/talent-link";
-import { applyHealing, applyHit, netAdvantage, parseDie } from "../rules";
-import type { CheckInput, CheckResult, HealingOutcome, HitOutcome } from "../rules";
+import { applyHealing, applyHit, checkOutlook, netAdvantage, parseDie } from "../rules";
+import type { CheckInput, CheckOutlook, CheckResult, HealingOutcome, HitOutcome } from "../rules";
 
 export interface RollCheckOptions {
   /** The attribute of a bare attribute check; a talent check takes the talent's attribute. */
@@ -135,17 +135,17 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
    * R-CORE-4 / R-CORE-5 / R-EXH-2: what a check would roll (talent or attribute, automatic adjustments),
    * without rolling it. Null (with a notification) when the check cannot be made.
    */
-  prepareCheck(options: RollCheckOptions): PreparedCheck | null {
+  prepareCheck(options: RollCheckOptions, { quiet = false }: { quiet?: boolean } = {}): PreparedCheck | null {
     const talent = options.talent === undefined ? undefined : this.findTalent(options.talent);
     if (options.talent !== undefined && !talent) {
-      ui.notifications?.warn(game.i18n!.format("FLEX.Check.NoTalent", { name: this.name, talent: String(options.talent) }));
+      if (!quiet) ui.notifications?.warn(game.i18n!.format("FLEX.Check.NoTalent", { name: this.name, talent: String(options.talent) }));
       return null;
     }
     const talentSys = talent?.system as { attribut?: AttributeKey; uebungswert?: number } | undefined;
     const attribute = talentSys?.attribut ?? options.attribute;
     const die = attribute ? parseDie(this.flexSystem.attributes?.[attribute]) : null;
     if (!attribute || !die) {
-      ui.notifications?.warn(game.i18n!.format("FLEX.Check.NoAttribute", { name: this.name }));
+      if (!quiet) ui.notifications?.warn(game.i18n!.format("FLEX.Check.NoAttribute", { name: this.name }));
       return null;
     }
     const adjustments = collectCheckAdjustments({ actor: this.asImplementation, talent, attribute });
@@ -164,6 +164,15 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     const label = talent ? talent.name : game.i18n!.format("FLEX.Check.AttributeCheck", { attribute: attrLabel });
     const notes = [...(options.notes ?? []), ...adjustments.map((a) => a.note)];
     return { input, label, talent, attribute, notes };
+  }
+
+  /**
+   * What a check can reach before it is rolled (R-CORE-4 / R-CORE-5 / R-EXH-2), for the dialogs and the GM's
+   * automation that spend time or money on checks. Null, without a notification, when it cannot be made.
+   */
+  checkOutlook(options: RollCheckOptions): CheckOutlook | null {
+    const prepared = this.prepareCheck(options, { quiet: true });
+    return prepared ? checkOutlook(prepared.input) : null;
   }
 
   /**

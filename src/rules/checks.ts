@@ -111,3 +111,29 @@ export function evaluateCheck(input: CheckInput, rolled: readonly number[]): Che
     rules,
   };
 }
+
+/** What a check can reach before it is rolled: the lowest and highest EW, and the chance to meet the SW. */
+export interface CheckOutlook {
+  min: number;
+  max: number;
+  /** 0 … 1; null for an open check. */
+  chance: number | null;
+}
+
+/**
+ * R-CORE-4 / R-CORE-5 / R-EXH-2 ahead of the roll, for the dialogs that spend time or money on checks: the EW
+ * range and the exact chance of EW ≥ SW. With Vorteil the highest of k dice is kept (P(kept ≥ t) = 1 − ((t−1)/d)^k),
+ * with Nachteil the lowest (P = ((d−t+1)/d)^k).
+ */
+export function checkOutlook(input: CheckInput): CheckOutlook {
+  const die = isDie(input.die) ? input.die : 4;
+  const t = terms(input);
+  const flat = t.uebungswert + t.modifier - t.malus;
+  const out = { min: 1 + flat, max: die + flat };
+  if (input.sw === null) return { ...out, chance: null };
+  const need = Math.min(die + 1, Math.max(1, input.sw - flat));
+  const k = diceCount(t.net);
+  const single = (die - need + 1) / die;
+  const chance = t.net > 0 ? 1 - ((need - 1) / die) ** k : t.net < 0 ? single ** k : single;
+  return { ...out, chance };
+}

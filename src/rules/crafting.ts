@@ -172,6 +172,27 @@ export function workdays(totalPrice: number, workers = 1): number {
   return Math.max(1, Math.ceil(p / (WORKDAY_VALUE * w)));
 }
 
+/** What a project costs and asks for, as the start dialog and the project sheet show it. */
+export interface CraftPlan {
+  /** The price of all the pieces. */
+  total: number;
+  /** R-CRAFT-2: the materials for all of them. */
+  material: number;
+  /** R-CRAFT-4: the total EW of the accumulating check. */
+  goal: number;
+  /** R-DOWN-2: the workdays, shared by the crafter and the helpers. */
+  days: number;
+}
+
+/**
+ * R-CRAFT-2 / R-CRAFT-4 / R-DOWN-2 for `quantity` pieces of an item of `price` made with `helpers`: the pieces are
+ * one total price, from which materials, EW and workdays follow (one rule for the dialog and the project).
+ */
+export function craftPlan(price: number, quantity = 1, helpers = 0): CraftPlan {
+  const total = priceOf(price) * Math.max(1, count(quantity));
+  return { total, material: materialCost(total), goal: craftTarget(total), days: workdays(total, 1 + count(helpers)) };
+}
+
 /** R-DOWN-2: several items can be made in one workday while their total price is at most 15. */
 export function fitsOneWorkday(prices: readonly number[]): boolean {
   return prices.reduce((sum, p) => sum + priceOf(p), 0) <= WORKDAY_VALUE;

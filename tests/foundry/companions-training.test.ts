@@ -120,6 +120,19 @@ describe("R-TRAIN-1 a player trains the GM's wolf: blocks until the accumulated 
     expect(sys(hero).geld).toBe(25);
   });
 
+  it("refused before any money goes when the handling check cannot reach the Misstrauen (issue 25)", async () => {
+    const hero = await rikka(100);
+    // CH W8 + 2 reaches 10 at most; the wolf's Misstrauen is 18: every block would cost 10 ¥ and add nothing.
+    await hero.items.getName("Mit Tieren umgehen").update({ "system.uebungswert": 2 });
+    const beast = await wolf();
+    const before = state.writes.length;
+    const result = await train(clients.players[0], { trainer: hero, creature: beast, blocks: 3 });
+    expect(result).toMatchObject({ status: "unreachable", reach: { max: 10, sw: 18 } });
+    expect(warnings(clients.players[0])).toEqual(["Rikka erreicht mit Mit Tieren umgehen höchstens EW 10, das Misstrauen von Grauwolf ist 18: Kein Block kann gelingen. Es wird nicht trainiert und nichts bezahlt."]);
+    expect(since(before)).toEqual([]);
+    expect(sys(hero).geld).toBe(100);
+  });
+
   it("refused: a creature the GM did not make trainable, someone else's companion, a trainer without the handling talent", async () => {
     const hero = await rikka(100);
     const other = (await createActor({ name: "Bela", type: "character" })) as Any;

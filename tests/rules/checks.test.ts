@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { checkFormula, diceCount, evaluateCheck, netAdvantage } from "../../src/rules/checks";
+import { checkFormula, checkOutlook, diceCount, evaluateCheck, netAdvantage } from "../../src/rules/checks";
 import type { CheckInput } from "../../src/rules/checks";
 import type { Die } from "../../src/rules/dice";
 
@@ -190,6 +190,50 @@ describe("R-CORE-5 with net ≠ 0 roll 1 + |net| dice and keep the highest (net 
         const withNachteil = evaluateCheck(talent({ ...base, nachteile: k }), dice);
         expect(withVorteil.ew).toBeGreaterThanOrEqual(withNachteil.ew);
       }),
+    );
+  });
+});
+
+describe("R-CORE-4 / R-CORE-5 ahead of the roll: the EW a check can reach and its chance", () => {
+  const base: CheckInput = { kind: "talent", die: 8, uebungswert: 3, modifier: 0, vorteile: 0, nachteile: 0, erschoepfung: 0, sw: 8 };
+  it.each([
+    ["W8 + 3 against SW 8: the faces 5–8", {}, { min: 4, max: 11, chance: 0.5 }],
+    ["SW 12 is out of reach (11 at most)", { sw: 12 }, { min: 4, max: 11, chance: 0 }],
+    ["SW 11 needs the highest face", { sw: 11 }, { min: 4, max: 11, chance: 1 / 8 }],
+    ["SW 4 is met by every face", { sw: 4 }, { min: 4, max: 11, chance: 1 }],
+    ["SW 0 (far below) is met by every face", { sw: 0 }, { min: 4, max: 11, chance: 1 }],
+    ["1 Vorteil: the higher of 2 dice", { vorteile: 1 }, { min: 4, max: 11, chance: 0.75 }],
+    ["2 Vorteile: the highest of 3 dice", { vorteile: 2 }, { min: 4, max: 11, chance: 1 - 0.125 }],
+    ["1 Nachteil: the lower of 2 dice", { nachteile: 1 }, { min: 4, max: 11, chance: 0.25 }],
+    ["Vorteil and Nachteil cancel", { vorteile: 1, nachteile: 1 }, { min: 4, max: 11, chance: 0.5 }],
+    ["Erschöpfung 2 lowers a talent check by 2 (R-EXH-2)", { erschoepfung: 2 }, { min: 2, max: 9, chance: 0.25 }],
+    ["an attribute check: no Übungswert, half the Erschöpfung", { kind: "attribute", erschoepfung: 3 }, { min: 0, max: 7, chance: 0 }],
+    ["a modifier +2", { modifier: 2 }, { min: 6, max: 13, chance: 0.75 }],
+    ["an open check has no chance", { sw: null }, { min: 4, max: 11, chance: null }],
+  ] as const)("%s", (_name, over, outlook) => {
+    expect(checkOutlook({ ...base, ...over } as CheckInput)).toEqual(outlook);
+  });
+
+  it("agrees with evaluateCheck over every roll of the dice (property)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom<Die>(4, 6, 8, 10, 12), fc.integer({ min: 0, max: 8 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 25 }), (die, uebungswert, modifier, vorteile, nachteile, sw) => {
+        const input: CheckInput = { kind: "talent", die, uebungswert, modifier, vorteile, nachteile, erschoepfung: 0, sw };
+        const k = diceCount(netAdvantage(vorteile, nachteile));
+        let hits = 0;
+        let all = 0;
+        const faces = Array.from({ length: die }, (_, i) => i + 1);
+        const walk = (rolled: number[]) => {
+          if (rolled.length === k) {
+            all += 1;
+            if (evaluateCheck(input, rolled).success) hits += 1;
+            return;
+          }
+          for (const f of faces) walk([...rolled, f]);
+        };
+        walk([]);
+        expect(checkOutlook(input).chance).toBeCloseTo(hits / all, 10);
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -6,6 +6,7 @@ import {
   CRAFT_SW,
   CRAFT_TARGET_TABLE,
   craftBlock,
+  craftPlan,
   craftComplete,
   craftSession,
   craftSW,
@@ -246,5 +247,22 @@ describe("R-DOWN-2 workday crafting: materials at half price, days = price / 15,
         expect(workdays(price, w)).toBeGreaterThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe("a project's numbers from one rule: pieces and helpers change materials, EW and workdays (issue 25)", () => {
+  it.each([
+    // price, pieces, helpers → total, materials (R-CRAFT-2), EW (R-CRAFT-4), workdays (R-DOWN-2)
+    [150, 1, 0, { total: 150, material: 75, goal: 50, days: 10 }],
+    [150, 3, 0, { total: 450, material: 225, goal: 100, days: 30 }],
+    [150, 3, 2, { total: 450, material: 225, goal: 100, days: 10 }],
+    [75, 1, 0, { total: 75, material: 38, goal: 25, days: 5 }],
+    [5, 3, 0, { total: 15, material: 8, goal: 15, days: 1 }],
+    [0, 1, 0, { total: 0, material: 0, goal: 15, days: 1 }],
+    // unusable numbers: one piece, no helpers
+    [150, 0, -2, { total: 150, material: 75, goal: 50, days: 10 }],
+    [150, Number.NaN, Number.NaN, { total: 150, material: 75, goal: 50, days: 10 }],
+  ])("%i ¥ × %i with %i helpers", (price, pieces, helpers, plan) => {
+    expect(craftPlan(price, pieces, helpers)).toEqual(plan);
   });
 });

@@ -50,7 +50,7 @@ export interface TrainingRequest {
 }
 
 /** Why a session was not trained; "trained" when it was, "already" when this request had been carried out. */
-export type TrainingStatus = "trained" | "already" | "notTrainable" | "otherTrainer" | "noTalent" | "noMoney" | "badBlocks" | "noReward" | "atFloor" | "dead";
+export type TrainingStatus = "trained" | "already" | "notTrainable" | "otherTrainer" | "noTalent" | "noMoney" | "badBlocks" | "noReward" | "atFloor" | "dead" | "unreachable";
 
 export interface TrainingReport {
   status: TrainingStatus;
@@ -60,6 +60,8 @@ export interface TrainingReport {
   /** With noMoney: what the session costs, and what the trainer has. */
   cost?: number;
   geld?: number;
+  /** With unreachable: the highest EW the handling check can reach, and the Misstrauen it must meet. */
+  reach?: { max: number; sw: number };
 }
 
 /** What a training card records (flags.flex.training). */
@@ -124,16 +126,27 @@ function plan(trainer: Actor.Implementation, creature: Actor.Implementation, blo
   if (relation === "companion" && reward === "misstrauen" && !canLowerMisstrauen(sw)) return "atFloor";
   const talent = String(sys.derived?.umgangTalent ?? "").trim();
   if (!talent || !trainer.findTalent(talent)) return "noTalent";
+  // Issue 25: a block whose check cannot meet the Misstrauen adds nothing and costs 10 ¥; none is paid for.
+  if (trainer.checkOutlook({ talent, sw })?.chance === 0) return "unreachable";
   if (!trainingAffordable(geldOf(trainer), blocks).allowed) return "noMoney";
   const progress = Math.max(0, Math.trunc(Number(sys.training?.fortschritt) || 0));
   return { relation, talent, sw, progress, blocks, reward: relation === "companion" ? (reward ?? null) : null };
+}
+
+/** What a refusal tells beyond its status: the money asked for, or the EW out of reach. */
+function refusalFacts(status: TrainingStatus, trainer: Actor.Implementation, creature: Actor.Implementation, blocks: number): Partial<TrainingReport> {
+  if (status === "noMoney") return { cost: trainingAffordable(0, blocks).cost, geld: geldOf(trainer) };
+  if (status !== "unreachable") return {};
+  const sys = creatureSystem(creature);
+  const sw = Number(sys.derived?.misstrauen) || 10;
+  return { reach: { max: trainer.checkOutlook({ talent: String(sys.derived?.umgangTalent ?? ""), sw })?.max ?? 0, sw } };
 }
 
 /** The session on this client (inside its work queue): roll, decide, one write, one card. */
 async function trainHere(trainer: Actor.Implementation, creature: Actor.Implementation, blocks: number, reward: TrainingReward | null, requestId: string, rollMode: string | undefined, requester: User.Implementation): Promise<TrainingReport> {
   if (requestsOf(creature).includes(requestId)) return report("already");
   const planned = plan(trainer, creature, blocks, reward);
-  if (typeof planned === "string") return report(planned, planned === "noMoney" ? { cost: trainingAffordable(0, blocks).cost, geld: geldOf(trainer) } : {});
+  if (typeof planned === "string") return report(planned, refusalFacts(planned, trainer, creature, blocks));
 
   // R-TRAIN-1: block after block until the accumulated EW reaches 100.
   const label = format("FLEX.Training.CheckLabel", { talent: planned.talent, name: nameOf(creature) });
@@ -226,6 +239,7 @@ function explain(result: TrainingReport, trainer: Actor.Implementation, creature
     noReward: format("FLEX.Training.NoReward", data),
     atFloor: format("FLEX.Training.AtFloor", data),
     dead: format("FLEX.Training.Dead", data),
+    unreachable: format("FLEX.Training.Unreachable", { ...data, max: result.reach?.max ?? 0, sw: result.reach?.sw ?? 0 }),
   };
   const notice = notices[result.status];
   if (notice) ui.notifications?.[result.status === "already" ? "info" : "warn"](notice);
@@ -248,8 +262,9 @@ export async function trainCompanion(request: TrainingRequest): Promise<Training
   const requestId = request.requestId && REQUEST_ID.test(request.requestId) ? request.requestId : foundry.utils.randomID();
   const checked = requestsOf(creature).includes(requestId) ? "already" : plan(trainer, creature, blocks, reward);
   if (typeof checked === "string") {
-    explain(report(checked), trainer, creature, blocks);
-    return report(checked);
+    const refused = report(checked, refusalFacts(checked, trainer, creature, blocks));
+    explain(refused, trainer, creature, blocks);
+    return refused;
   }
   const local = creature.isOwner && (!trainingAdvancesTime() || !!game.user?.isGM);
   const result = local

@@ -2,7 +2,7 @@
 // What a project makes is a copy of the target item kept in the project's flags (flags.flex.ziel), so the
 // project survives the source's deletion; its rolls are logged in flags.flex.log. Both are read through
 // projectTarget / projectLog, which accept only usable shapes.
-import { CRAFT_COMPLEXITIES, craftSW, craftTarget, materialCost, sowingCost, harvestYield, workdays } from "../../rules";
+import { CRAFT_COMPLEXITIES, craftPlan, craftSW, sowingCost, harvestYield } from "../../rules";
 import { bounded, intField, LIMITS } from "../fields";
 import { baseItemSchema, FlexItemData } from "./base";
 
@@ -72,14 +72,13 @@ export class ProjectData extends FlexItemData<ProjectSchema> {
     // Active effects may have written anything since the source was validated: bounded, never throwing.
     const preis = bounded(this.preis, 0, LIMITS.geld, 0);
     const menge = Math.trunc(bounded(this.menge, 1, PROJECT_BATCH, 1));
-    const gesamtpreis = preis * menge;
-    const workers = 1 + Math.trunc(bounded(this.helfer, 0, PROJECT_BATCH, 0));
+    const plan = craftPlan(preis, menge, Math.trunc(bounded(this.helfer, 0, PROJECT_BATCH, 0)));
     const probe = this.modus !== "arbeitstage";
-    const ziel = probe ? craftTarget(gesamtpreis) : workdays(gesamtpreis, workers);
+    const ziel = probe ? plan.goal : plan.days;
     const stand = Math.trunc(bounded(probe ? this.ew : this.tage, 0, LIMITS.training, 0));
     this.derived = {
-      gesamtpreis,
-      material: materialCost(gesamtpreis),
+      gesamtpreis: plan.total,
+      material: plan.material,
       sw: craftSW(this.komplexitaet),
       ziel,
       stand,
