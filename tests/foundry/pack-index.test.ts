@@ -34,9 +34,9 @@ describe("the stand-in's packs behave as v13's", () => {
     talente.index.get("athletik00000000").name = "Athletics";
     await talente.getIndex({ fields: [...talente.indexFields] });
     expect(talente.indexRequests).toBe(1);
-    await talente.getIndex({ fields: ["system.attribut"] });
+    await talente.getIndex({ fields: ["system.beschreibung"] });
     expect(talente.indexRequests).toBe(2);
-    expect(talente.index.get("athletik00000000")).toMatchObject({ name: "Athletik", system: { attribut: "kk" } });
+    expect(talente.index.get("athletik00000000")).toMatchObject({ name: "Athletik", system: { beschreibung: "<p>Klettern und Springen.</p>" } });
   });
 
   it("a document read from a pack is built with the pack in its context and written over its index entry", async () => {
@@ -117,7 +117,7 @@ async function act(action: Action, weapon: Any): Promise<void> {
   // The compendium window asks its pack for the index (core's fields) and lists it.
   if (action === "openTalente") await pack("talente").getIndex();
   // Another module asks for a field nobody indexed yet.
-  if (action === "moduleAsksIndex") await pack("talente").getIndex({ fields: ["system.attribut"] });
+  if (action === "moduleAsksIndex") await pack("talente").getIndex({ fields: ["system.uebungswert"] });
   if (action === "readTalent") await pack("talente").getDocument([...pack("talente").stored.keys()][3]);
 }
 
