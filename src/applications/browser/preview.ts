@@ -19,6 +19,8 @@ export interface Preview {
   kind: string;
   facts: Fact[];
   tags: string[];
+  /** What a rest talent or a downtime activity does, in the rules' words (the language files). */
+  effect: string | null;
 }
 
 /** What the preview shows of a row; `kind` is the row's kind in words, `schools` the talents' names in the world's language. */
@@ -61,5 +63,7 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
     fact("FLEX.Browser.Filter.restType", row.restTypes.map((t) => i18n.localize(`FLEX.Rest.Type.${t}`)).join(", "));
     fact("FLEX.Browser.Filter.kosten", money(row.kosten));
   }
-  return { uuid: row.uuid, name: row.name, german: row.german !== row.name ? row.german : null, img: row.img, source: row.source, kind, facts, tags };
+  const effectKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : row.restKind === "downtime" ? `FLEX.Rest.DowntimeEffect.${row.restTypes[0]}.${row.restId}` : "";
+  const effect = effectKey && i18n.has(effectKey) ? i18n.localize(effectKey) : null;
+  return { uuid: row.uuid, name: row.name, german: row.german !== row.name ? row.german : null, img: row.img, source: row.source, kind, facts, tags, effect };
 }
