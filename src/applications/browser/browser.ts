@@ -30,6 +30,10 @@ export interface BrowseOptions {
   preset?: Partial<FilterState>;
   /** Only these document types are offered (a crafting target: what can be made). */
   types?: string[];
+  /** Only entries this accepts are offered (a rest talent the character may declare now). */
+  accept?: (row: BrowseRow) => boolean;
+  /** Select mode: the picker closes, answering nothing, when this aborts (the question it serves ran out). */
+  signal?: AbortSignal;
   /** Read the compendiums (default true). */
   packs?: boolean;
   /** Offer the world's documents the user may see, at this permission (a picker's choice). */
@@ -122,11 +126,11 @@ export class FlexBrowser extends HandlebarsApplicationMixin(ApplicationV2) {
   async load(): Promise<void> {
     this.#loading ??= (async () => {
       const rows = await loadRows({ user: game.user!, tabs: this.browse.tabs, packs: this.browse.packs, world: this.browse.world ?? null, candidates: this.browse.candidates ?? [] });
-      const types = this.browse.types;
+      const { types, accept } = this.browse;
       const byTab = Object.fromEntries(BROWSE_TABS.map((t) => [t, [] as BrowseRow[]])) as Record<BrowseTab, BrowseRow[]>;
       const schools = talentNames();
       for (const row of rows) {
-        if (types && !types.includes(row.type)) continue;
+        if ((types && !types.includes(row.type)) || (accept && !accept(row))) continue;
         byTab[row.tab].push(row);
         this.#views.set(row.uuid, { row, kind: rowKind(row, (g) => schools.get(g) ?? g), cells: COLUMNS[row.tab].map((c) => c.text(row)) });
       }

@@ -32,6 +32,7 @@ export async function openBrowser(options: BrowseOptions = {}): Promise<FlexBrow
  */
 export async function pick(options: BrowseOptions): Promise<string[]> {
   const app = new FlexBrowser({ ...options, select: options.select ?? {} });
+  if (options.signal?.aborted) return [];
   // Nothing to offer: it says so (the picker's own words) instead of opening empty.
   await app.load();
   if (!app.offered) {
@@ -41,6 +42,7 @@ export async function pick(options: BrowseOptions): Promise<string[]> {
   const open = openBrowsers();
   open.add(app);
   const answer = app.answer().finally(() => open.delete(app));
+  options.signal?.addEventListener("abort", () => void app.close(), { once: true });
   await app.render({ force: true });
   return answer;
 }
