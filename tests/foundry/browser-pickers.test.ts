@@ -4,7 +4,7 @@
 // feature can use and the user may see, and acts on the chosen UUID.
 import { beforeEach, describe, expect, it } from "vitest";
 import { pickRestTalent } from "../../src/applications/dialogs/rest-answer-dialog";
-import { ShortCombatTool } from "../../src/applications/short-combat";
+import type { ShortCombatTool } from "../../src/applications/short-combat";
 import { REST_TALENT_IDS, talentAllowed } from "../../src/rules";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, createScene, placeToken, resetWorld, startClient, type Clients } from "../harness";
