@@ -106,6 +106,14 @@ describe("every tab reads every Flex pack from its index alone", () => {
   });
 });
 
+/** A case of a filter table: the browser lists on `tab` exactly the source documents the predicate picks (at least one). */
+const listsAsTheSources = (tab: BrowseTab, docs: Any[]) => async (_name: string, filters: Partial<FilterState>, predicate: (d: Any) => boolean) => {
+  const app = await open();
+  const expected = namesOf(docs.filter(predicate));
+  expect(expected.length).toBeGreaterThan(0);
+  expect(listed(app, tab, filters)).toEqual(expected);
+};
+
 describe("each filter, alone and combined, against the pack sources", () => {
   const mis = (d: Any) => d.system.misstrauen ?? defaultMisstrauen(d.system.stufe);
   const creatureCases: [string, Partial<FilterState>, (d: Any) => boolean][] = [
@@ -123,12 +131,7 @@ describe("each filter, alone and combined, against the pack sources", () => {
     ["a ridable animal of at least medium size", { sets: { art: ["tier"], groesse: ["mittel", "gross", "riesig"] }, flags: { reitbar: true } }, (d) => d.system.art === "tier" && d.system.reitbar && sizeStep(d.system.groesse) >= 2],
     ["an enemy around Stufe 2 that swims", { ranges: { stufe: { min: 1, max: 3 } }, flags: { schwimmt: true } }, (d) => d.system.stufe >= 1 && d.system.stufe <= 3 && d.system.schwimmt],
   ];
-  it.each(creatureCases)("Kreaturen: %s", async (_name, filters, predicate) => {
-    const app = await open();
-    const expected = namesOf(CREATURES.filter(predicate));
-    expect(expected.length).toBeGreaterThan(0);
-    expect(listed(app, "creatures", filters)).toEqual(expected);
-  });
+  it.each(creatureCases)("Kreaturen: %s", listsAsTheSources("creatures", CREATURES));
 
   it("Kreaturen: ridable by this character compares the mount's size with the rider's (R-RIDE-1)", async () => {
     await startClient({ lang: "de", systemPacks: PACKS });
@@ -157,21 +160,13 @@ describe("each filter, alone and combined, against the pack sources", () => {
     ["consumable", { flags: { verbrauchbar: true } }, (d) => d.type === "alchemical" || (d.type === "equipment" && d.system.verbrauch !== "keiner")],
     ["with charges", { flags: { ladungen: true } }, (d) => (d.system.ladungen?.max ?? 0) > 0],
   ];
-  it.each(itemCases)("Gegenstände: %s", async (_name, filters, predicate) => {
-    const app = await open();
-    const expected = namesOf(ITEMS.filter(predicate));
-    expect(expected.length).toBeGreaterThan(0);
-    expect(listed(app, "items", filters)).toEqual(expected);
-  });
+  it.each(itemCases)("Gegenstände: %s", listsAsTheSources("items", ITEMS));
 
   const talentCases: [string, Partial<FilterState>, (d: Any) => boolean][] = [
     ["category Kampfart", { sets: { kategorie: ["kampfart"] } }, (d) => d.system.kategorie === "kampfart"],
     ["attribute GE or KK", { sets: { attribut: ["ge", "kk"] } }, (d) => ["ge", "kk"].includes(d.system.attribut)],
   ];
-  it.each(talentCases)("Talente: %s", async (_name, filters, predicate) => {
-    const app = await open();
-    expect(listed(app, "talents", filters)).toEqual(namesOf(TALENTS.filter(predicate)));
-  });
+  it.each(talentCases)("Talente: %s", listsAsTheSources("talents", TALENTS));
 
   const restCases: [string, Partial<FilterState>, (d: Any) => boolean][] = [
     ["rest talents", { sets: { restKind: ["talent"] } }, (d) => !!d.flags?.flex?.restTalent],
@@ -182,12 +177,7 @@ describe("each filter, alone and combined, against the pack sources", () => {
       return !!activity && activity.cost + (activity.amount?.min ?? 0) >= 5;
     }],
   ];
-  it.each(restCases)("Rast und Auszeit: %s", async (_name, filters, predicate) => {
-    const app = await open();
-    const expected = namesOf(REST.filter(predicate));
-    expect(expected.length).toBeGreaterThan(0);
-    expect(listed(app, "rest", filters)).toEqual(expected);
-  });
+  it.each(restCases)("Rast und Auszeit: %s", listsAsTheSources("rest", REST));
 
   it("each choice shows how many entries it leaves with the other filters as they are", async () => {
     const app = await open();
