@@ -16,6 +16,8 @@ import { filterPanel, readFilterForm } from "./filter-panel";
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
 const { HandlebarsApplicationMixin } = foundry.applications.api;
+const BrowserBase = HandlebarsApplicationMixin(ApplicationV2);
+type Base = InstanceType<typeof BrowserBase>;
 
 const TEMPLATES = "systems/flex/templates/browser";
 /** How many result rows are drawn at once (more on request): a keystroke redraws no more than these. */
@@ -52,7 +54,7 @@ interface RowView {
   cells: string[];
 }
 
-export class FlexBrowser extends HandlebarsApplicationMixin(ApplicationV2) {
+export class FlexBrowser extends BrowserBase {
   static override DEFAULT_OPTIONS = {
     id: "flex-browser-{id}",
     classes: ["flex", "flex-browser"],
@@ -169,14 +171,14 @@ export class FlexBrowser extends HandlebarsApplicationMixin(ApplicationV2) {
     await this.render({ parts: ["filters", "results"] });
   }
 
-  override async _prepareContext(options: Parameters<ApplicationV2["_prepareContext"]>[0]) {
+  override async _prepareContext(options: Parameters<Base["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     await this.load();
     return Object.assign(context, { tab: this.tab, selectMode: this.selectMode });
   }
 
-  override async _preparePartContext(partId: string, context: Record<string, unknown>, options: Parameters<ApplicationV2["_prepareContext"]>[0]) {
-    const part = await super._preparePartContext(partId, context as never, options);
+  override async _preparePartContext(partId: string, context: Parameters<Base["_preparePartContext"]>[1], options: Parameters<Base["_preparePartContext"]>[2]) {
+    const part = (await super._preparePartContext(partId, context, options)) as Record<string, unknown>;
     const state = this.filters[this.tab];
     switch (partId) {
       case "tabs":
@@ -216,14 +218,14 @@ export class FlexBrowser extends HandlebarsApplicationMixin(ApplicationV2) {
     return part;
   }
 
-  override _configureRenderParts(options: Parameters<ApplicationV2["_configureRenderOptions"]>[0]) {
-    const parts = super._configureRenderParts(options as never) as Record<string, unknown>;
+  protected override _configureRenderParts(options: Parameters<Base["_configureRenderParts"]>[0]) {
+    const parts = super._configureRenderParts(options);
     if (!this.selectMode) delete parts.footer;
-    return parts as never;
+    return parts;
   }
 
-  override async _onFirstRender(context: Record<string, unknown>, options: Parameters<ApplicationV2["_onFirstRender"]>[1]) {
-    await super._onFirstRender(context as never, options);
+  protected override async _onFirstRender(context: Parameters<Base["_onFirstRender"]>[0], options: Parameters<Base["_onFirstRender"]>[1]) {
+    await super._onFirstRender(context, options);
     // On the element, which outlives every render of its parts: the search field and dragging a result.
     this.element.addEventListener("input", (event: Event) => {
       const input = event.target as HTMLInputElement | null;

@@ -70,7 +70,7 @@ export async function browseFromSheet(this: { document: Actor.Implementation }, 
 }
 
 /** The button in the Compendium sidebar's header. */
-function sidebarButton(_app: unknown, html: HTMLElement): void {
+function sidebarButton(html: HTMLElement): void {
   if (html.querySelector(".flex-open-browser")) return;
   const label = foundry.utils.escapeHTML(game.i18n!.localize("FLEX.Browser.Open"));
   html.querySelector(".header-actions")?.insertAdjacentHTML("beforeend", `<button type="button" class="flex-open-browser"><i class="fa-solid fa-book-open-reader" inert></i> ${label}</button>`);
@@ -80,5 +80,5 @@ function sidebarButton(_app: unknown, html: HTMLElement): void {
 /** At init: the world setting and the sidebar's button. */
 export function registerBrowser(): void {
   registerBrowserSetting();
-  Hooks.on("renderCompendiumDirectory", sidebarButton as never);
+  Hooks.on("renderCompendiumDirectory", (_app, html) => sidebarButton(html));
 }

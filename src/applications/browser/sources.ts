@@ -76,8 +76,8 @@ function entrySource(pack: BrowsablePack, entry: IndexEntry): RowSource {
 export function documentSource(doc: Actor.Implementation | Item.Implementation): RowSource {
   const flex = (doc.flags as Obj | undefined)?.flex as Obj | undefined;
   const german = typeof flex?.sourceName === "string" ? flex.sourceName : doc.name;
-  const items = doc.documentName === "Actor" ? itemsOf((doc as Actor.Implementation).items as unknown as ItemsLike) : null;
-  return { uuid: doc.uuid, name: doc.name, german, img: doc.img, type: doc.type, system: doc.system as unknown as Obj, flags: doc.flags as Obj, items };
+  const items = doc.documentName === "Actor" ? itemsOf((doc as Actor.Implementation).items.contents) : null;
+  return { uuid: doc.uuid, name: doc.name, german, img: doc.img, type: doc.type, system: doc.system as Obj, flags: doc.flags as Obj, items };
 }
 
 export interface RowOptions {
