@@ -13,7 +13,8 @@ import { choiceCounts, emptyFilters, type FilterState } from "../../src/applicat
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { defaultMisstrauen, downtimeActivities, REST_TALENTS, sizeStep } from "../../src/rules";
 import { as, createActor, packs, resetWorld, settle, startClient, state, type Clients } from "../harness";
-import { dispatch, drop, fillIn, renderSettled, typeInto } from "../harness/applications";
+import { parse } from "node-html-parser";
+import { dispatch, drop, fillIn, RenderedElement, renderSettled, typeInto } from "../harness/applications";
 import { installPack, storeInPack } from "../harness/packs";
 import { choose, click, pickerOn, resultTarget } from "./browser-helpers";
 
@@ -387,5 +388,48 @@ describe("select mode: the picker every feature uses", () => {
     await gmApp.close();
     expect(await gmAnswer).toEqual([]);
     expect(state.errors).toEqual([]);
+  });
+});
+
+describe("where it opens", () => {
+  it("from the Compendium sidebar's button, from a sheet's group in edit mode (its type or category set), and by game.flex.browse", async () => {
+    await startClient({ lang: "de", systemPacks: PACKS });
+    const gm = clients.gms[0];
+    const sidebar = new RenderedElement(parse(`<section class="compendium-sidebar"><header class="directory-header"><div class="header-actions"></div></header></section>`).firstElementChild!);
+    g.Hooks.callAll("renderCompendiumDirectory", {}, sidebar);
+    g.Hooks.callAll("renderCompendiumDirectory", {}, sidebar);
+    expect(sidebar.querySelectorAll(".flex-open-browser")).toHaveLength(1);
+    expect(sidebar.querySelector(".flex-open-browser")!.textContent.trim()).toBe("Flex-Kompendium durchsuchen");
+    await dispatch(sidebar.querySelector(".flex-open-browser")!, "click");
+    const fromSidebar = await pickerOn(gm);
+    expect(fromSidebar.selectMode).toBe(false);
+    expect(fromSidebar.tab).toBe("creatures");
+    await fromSidebar.close();
+
+    const hero = await createActor({ name: "Rikka", type: "character" });
+    const sheet = new CharacterSheet({ document: hero } as never) as Any;
+    sheet.mode = "edit";
+    await sheet.render(true);
+    sheet.changeTab("inventory", "primary");
+    await sheet.render(true);
+    expect(sheet.lastRender.inventory).toContain('data-action="browseItems" data-type="weapon"');
+    await sheet.options.actions.browseItems.call(sheet, {}, { dataset: { type: "alchemical" } });
+    const fromSheet = await pickerOn(gm);
+    expect([fromSheet.tab, fromSheet.filters.items.sets.type]).toEqual(["items", ["alchemical"]]);
+    expect(fromSheet.results().every((r: Any) => r.type === "alchemical")).toBe(true);
+    await fromSheet.close();
+    await sheet.options.actions.browseItems.call(sheet, {}, { dataset: { type: "talent", category: "kampfart" } });
+    const talents = await pickerOn(gm);
+    expect([talents.tab, talents.results().length]).toEqual(["talents", TALENTS.filter((d) => d.system.kategorie === "kampfart").length]);
+    await talents.close();
+
+    const app = await g.game.flex.browse({ tab: "rest" });
+    expect(app).toBeInstanceOf(FlexBrowser);
+    expect(app.tab).toBe("rest");
+    await app.close();
+    const answer = g.game.flex.browse({ tabs: ["talents"], select: {} });
+    const picker = await pickerOn(gm);
+    await choose(picker, gm, picker.rowsOf("talents")[0].uuid);
+    expect(await answer).toEqual([picker.rowsOf("talents")[0].uuid]);
   });
 });
