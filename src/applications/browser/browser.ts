@@ -92,6 +92,8 @@ export class FlexBrowser extends BrowserBase {
   /** Every row offered, by tab, sorted as the tab's sort says. */
   #rows: Record<BrowseTab, BrowseRow[]> | null = null;
   #views = new Map<string, RowView>();
+  /** The talents' names in the world's language by their German name (a Kampfart, a Zauberschule), read with the rows. */
+  #schools = new Map<string, string>();
   #loading: Promise<void> | null = null;
   /** The entry in the preview; the entries chosen in select mode. */
   selected: string | null = null;
@@ -130,7 +132,7 @@ export class FlexBrowser extends BrowserBase {
       const rows = await loadRows({ user: game.user!, tabs: this.browse.tabs, packs: this.browse.packs, world: this.browse.world ?? null, candidates: this.browse.candidates ?? [] });
       const { types, accept } = this.browse;
       const byTab = Object.fromEntries(BROWSE_TABS.map((t) => [t, [] as BrowseRow[]])) as Record<BrowseTab, BrowseRow[]>;
-      const schools = talentNames();
+      const schools = (this.#schools = talentNames());
       for (const row of rows) {
         if ((types && !types.includes(row.type)) || (accept && !accept(row))) continue;
         byTab[row.tab].push(row);
@@ -187,7 +189,7 @@ export class FlexBrowser extends BrowserBase {
         return Object.assign(part, { text: state.text, isGM: !!game.user?.isGM });
       case "filters": {
         const counts = choiceCounts(this.rowsOf(this.tab), this.tab, state, this.filterContext);
-        return Object.assign(part, filterPanel(this.tab, state, counts, this.filterContext, this.rowsOf(this.tab), talentNames(), this.browse.actor?.name ?? game.user?.character?.name ?? ""));
+        return Object.assign(part, filterPanel(this.tab, state, counts, this.filterContext, this.rowsOf(this.tab), this.#schools, this.browse.actor?.name ?? game.user?.character?.name ?? ""));
       }
       case "results": {
         const results = this.results();
@@ -205,7 +207,7 @@ export class FlexBrowser extends BrowserBase {
       }
       case "preview": {
         const view = this.selected ? this.#views.get(this.selected) : null;
-        return Object.assign(part, { preview: view ? previewOf(view.row, view.kind, talentNames()) : null, chosen: !!view && this.chosen.has(view.row.uuid) });
+        return Object.assign(part, { preview: view ? previewOf(view.row, view.kind, this.#schools) : null, chosen: !!view && this.chosen.has(view.row.uuid) });
       }
       case "footer":
         return Object.assign(part, {
@@ -245,7 +247,7 @@ export class FlexBrowser extends BrowserBase {
   /** A filter changed (the whole form comes along). */
   static async #onChangeFilters(this: FlexBrowser, _event: Event | SubmitEvent, _form: HTMLFormElement, formData: foundry.applications.ux.FormDataExtended) {
     const data = formData.object as Record<string, unknown>;
-    this.filters[this.tab] = readFilterForm(this.tab, data, this.filters[this.tab].text, this.rowsOf(this.tab), talentNames());
+    this.filters[this.tab] = readFilterForm(this.tab, data, this.filters[this.tab].text, this.rowsOf(this.tab), this.#schools);
     this.shown = PAGE_SIZE;
     await this.render({ parts: ["filters", "results"] });
   }
