@@ -7,9 +7,11 @@ import { applyFilters, choiceCounts, emptyFilters } from "./filters";
 import type { FilterContext, FilterState } from "./filters";
 import { COLUMNS, rowKind, sortRows } from "./columns";
 import { previewOf } from "./preview";
+import { sizeStep } from "../../rules";
 import { BROWSE_TABS } from "./rows";
 import type { BrowseRow, BrowseTab } from "./rows";
 import { loadRows, talentNames } from "./sources";
+import type { BrowseOptions } from "./options";
 import { configureBrowserPacks } from "./pack-choice";
 import { filterPanel, readFilterForm } from "./filter-panel";
 
@@ -22,31 +24,6 @@ type Base = InstanceType<typeof BrowserBase>;
 const TEMPLATES = "systems/flex/templates/browser";
 /** How many result rows are drawn at once (more on request): a keystroke redraws no more than these. */
 export const PAGE_SIZE = 100;
-
-export interface BrowseOptions {
-  /** The tab to open on; the first of `tabs` by default. */
-  tab?: BrowseTab;
-  /** The tabs offered (all four by default; a picker offers its own). */
-  tabs?: BrowseTab[];
-  /** Filters set from the start on the opening tab. */
-  preset?: Partial<FilterState>;
-  /** Only these document types are offered (a crafting target: what can be made). */
-  types?: string[];
-  /** Only entries this accepts are offered (a rest talent the character may declare now). */
-  accept?: (row: BrowseRow) => boolean;
-  /** Select mode: the picker closes, answering nothing, when this aborts (the question it serves ran out). */
-  signal?: AbortSignal;
-  /** Read the compendiums (default true). */
-  packs?: boolean;
-  /** Offer the world's documents the user may see, at this permission (a picker's choice). */
-  world?: "LIMITED" | "OBSERVER" | null;
-  /** Documents a feature offers besides (its own candidates, which it has checked). */
-  candidates?: (Actor.Implementation | Item.Implementation)[];
-  /** The character it is opened for: "ridable by this character" compares its size (R-RIDE-1). */
-  actor?: Actor.Implementation | null;
-  /** Select mode: the picker's title and button, one or several entries. */
-  select?: { title?: string; button?: string; icon?: string; multiple?: boolean; empty?: string } | null;
-}
 
 interface RowView {
   row: BrowseRow;
@@ -157,8 +134,7 @@ export class FlexBrowser extends BrowserBase {
   /** The size of the character who would ride (R-RIDE-1), when the browser was opened for one. */
   get filterContext(): FilterContext {
     const actor = this.browse.actor ?? (game.user?.character as Actor.Implementation | null | undefined) ?? null;
-    const size = actor ? (actor.system as { groesse?: unknown }).groesse : null;
-    return { riderSize: typeof size === "string" ? ["winzig", "klein", "mittel", "gross", "riesig"].indexOf(size) : null };
+    return { riderSize: actor ? sizeStep((actor.system as { groesse?: unknown }).groesse) : null };
   }
 
   /** The rows of the tab in view that pass its filters, in its sort order. */

@@ -4,12 +4,12 @@
 // inventory groups and Talente tab, by game.flex.browse(options); the features' pickers use its select mode (pick).
 import { clientLocal } from "../../helpers/client-local";
 import { FlexBrowser } from "./browser";
-import type { BrowseOptions } from "./browser";
+import type { BrowseOptions } from "./options";
 import { BROWSE_ITEM_TYPES } from "./rows";
 import { registerBrowserSetting } from "./sources";
 
 export { FlexBrowser, dragData, PAGE_SIZE } from "./browser";
-export type { BrowseOptions } from "./browser";
+export type { BrowseOptions } from "./options";
 export type { BrowseRow, BrowseTab } from "./rows";
 
 /** The browsers open on this client (a macro or a test finds the picker it waits on). */
