@@ -48,6 +48,7 @@ import { registerDiceHelper } from "./helpers/dice-text";
 import { registerUnitHelper } from "./helpers/units";
 import { selfTest } from "./automation/selftest";
 import { registerSelfTestMenu } from "./applications/dialogs/selftest-menu";
+import { browse, registerBrowser } from "./applications/browser";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -101,9 +102,10 @@ Hooks.once("init", () => {
   registerActorDirectoryButtons(openEndOfDayDialog);
   registerRestDirectoryButton(() => rest());
   registerSelfTestMenu();
+  registerBrowser();
   registerRewardDirectoryButton(() => rewards());
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse };
 });

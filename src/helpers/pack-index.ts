@@ -9,10 +9,22 @@ import { isTranslatedPack, PACK_LANGUAGES, packLanguage, SYSTEM_PACK, translatio
 
 type Obj = Record<string, unknown>;
 
-/** The fields the system reads from an index, per document kind: a creature's Stufe, a talent's category. */
+/**
+ * The fields the system reads from an index, per document kind: what the compendium browser filters, sorts and shows
+ * (a creature's Stufe, kind, size, companion data, Leben and Rüstung, and of its attacks the check, damage and cost; an
+ * item's price, damage, range, Aktionen, Kampfart or Zauberschule; a talent's category and attribute; what marks a rest
+ * talent or a downtime activity). The attacks come as fields of the embedded items (core indexes those since v11).
+ */
 const READ_FIELDS: Record<string, string[]> = {
-  Actor: ["system.stufe"],
-  Item: ["system.kategorie"],
+  Actor: [
+    "system.stufe", "system.art", "system.groesse", "system.trainierbar", "system.reitbar", "system.schwimmt", "system.fliegt",
+    "system.misstrauen", "system.leben", "system.ruestung", "items.type", "items.system.angriff", "items.system.schaden", "items.system.aktionen",
+  ],
+  Item: [
+    "system.kategorie", "system.attribut", "system.preis", "system.talent", "system.zauberschule", "system.reichweite", "system.aktionen",
+    "system.schaden", "system.schadensart", "system.wert", "system.stufe", "system.fluss", "system.verbrauch", "system.ladungen", "system.art",
+    "system.aufladung", "flags.flex.restTalent", "flags.flex.downtime", "flags.flex.restType",
+  ],
   JournalEntry: [],
   Macro: [],
 };

@@ -21,6 +21,7 @@ import type { rollItemByUuid } from "../automation/hotbar";
 import type { advanceBreath } from "../automation/water";
 import type { polymorph } from "../automation/polymorph";
 import type { selfTest } from "../automation/selftest";
+import type { browse } from "../applications/browser";
 import type { FlexConfig } from "../config";
 import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
@@ -67,6 +68,8 @@ export interface FlexApi {
   polymorph: typeof polymorph;
   /** The GM's self-test of the system in this world: its key scenarios, one whispered card (automation/selftest). */
   selfTest: typeof selfTest;
+  /** The compendium browser (issue 26); with `select`, the picker: resolves with the chosen UUIDs. */
+  browse: typeof browse;
 }
 
 declare global {
@@ -247,6 +250,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.restBreatherStopsClock": boolean;
     "flex.restAnswerSeconds": number;
     "flex.trainingAdvancesTime": boolean;
+    /** The packs the compendium browser leaves out (collection id → false). */
+    "flex.browserPacks": Record<string, boolean>;
   }
 }
 

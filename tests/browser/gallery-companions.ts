@@ -4,7 +4,7 @@
 // everything it changes in the world it puts back, and the chat messages it posts it deletes again.
 import { trainingDialogContext, TRAINING_DIALOG_TEMPLATE } from "../../src/applications/dialogs/training-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
-import { commandCompanion, trainCompanion, trainingCandidates } from "../../src/automation/companions";
+import { commandCompanion, trainCompanion } from "../../src/automation/companions";
 import { createActor, createScene, dice, messages, placeToken, queueDice, target, type Clients } from "../harness";
 
 import { sheetHtml } from "./sheet-page";
@@ -49,7 +49,8 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   const tab = await companionTab(hero);
   for (const theme of ["light", "dark"] as const) add("character-companions", tab.parts, tab.classes, ["flexCompanionCommand"], tab.width, tab.height, theme, hero.name);
 
-  const dialog = await renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(hero, trainingCandidates(hero), wolf));
+  // The creature is chosen in the compendium browser first (issue 26); the dialog then holds that one.
+  const dialog = await renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(hero, [wolf], wolf));
   const buttons = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-bone" inert></i> ${escape(i18n.localize("FLEX.Training.Train"))}</button></footer>`;
   add("dialog-training", `<div class="dialog-content">${dialog}</div>${buttons}`, "dialog flex", [], 420, 520, "light", i18n.format("FLEX.Training.Title", { trainer: hero.name }));
 

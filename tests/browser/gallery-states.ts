@@ -4,7 +4,6 @@
 // and on cards; the GM's buttons in the Actors sidebar; a region's behaviour config; the system's settings.
 // tests/browser/gallery.ts calls `await statePages(add, ctx)` inside its language loop.
 import { FALL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/fall-dialog";
-import { formChoices, POLYMORPH_FORM_TEMPLATE } from "../../src/applications/dialogs/polymorph-form-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { postItemCard } from "../../src/applications/sheets/row-menu";
@@ -71,11 +70,6 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   const fall = await renderTemplate(FALL_DIALOG_TEMPLATE, {});
   const fallButton = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-person-falling" inert></i> ${escape(i18n.localize("FLEX.Sheet.Fall"))}</button></footer>`;
   for (const theme of both) add("dialog-fall", `<div class="dialog-content">${fall}</div>${fallButton}`, "dialog flex", [], 360, 220, theme, i18n.format("FLEX.Sheet.FallTitle", { name: hero.name }));
-
-  // Switching verwandelt on asks for the form: the world's creatures the user may see.
-  const forms = await renderTemplate(POLYMORPH_FORM_TEMPLATE, { name: hero.name, groups: formChoices(gm) });
-  const formButton = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-paw" inert></i> ${escape(i18n.localize("FLEX.Polymorph.Pick.Button"))}</button></footer>`;
-  for (const theme of both) add("dialog-polymorph-form", `<div class="dialog-content">${forms}</div>${formButton}`, "dialog flex", [], 400, 230, theme, i18n.format("FLEX.Polymorph.Pick.Title", { name: hero.name }));
 
   // Dying under water (Leben 0, drowning), and dead.
   await as(gm, async () => {

@@ -22,6 +22,7 @@ import { HEADER_CONTROLS, sheetHtml as sheetPage } from "./sheet-page";
 import { ridingPages } from "./gallery-riding";
 import { shortCombatPages } from "./gallery-short-combat";
 import { selfTestPages } from "./gallery-selftest";
+import { browserPages } from "./gallery-browser";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -287,6 +288,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await packPages(add);
     await statePages(add, { clients, hero });
     await selfTestPages(add, { clients });
+    await browserPages(add, { hero });
   }
   return pages;
 }

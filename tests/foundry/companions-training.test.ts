@@ -4,6 +4,7 @@
 // that cannot be paid writes nothing and says so; a forged request to the GM writes nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openTrainingDialog } from "../../src/applications/dialogs/training-dialog";
+import { choose, pickerOn } from "./browser-helpers";
 import { trainCompanion } from "../../src/automation/companions";
 import { askActiveGM } from "../../src/automation/gm-relay";
 import { as, createActor, disconnect, messages, queueDice, resetWorld, settle, state, type Clients, writesSince } from "../harness";
@@ -197,12 +198,18 @@ describe("R-TRAIN-1 world time and the dialog", () => {
     expect(messages()[0].content).toContain("Die Spielzeit ist um 20 Stunden vorgerückt.");
   });
 
-  it("the dialog offers the wolf with its Misstrauen and progress, and trains what the player chose", async () => {
+  it("the browser offers the creatures to train, the dialog the chosen wolf with its Misstrauen and progress, and trains what the player chose", async () => {
     const hero = await rikka(100);
     const beast = await wolf({ training: { fortschritt: 30 } }, { default: 1 });
+    await createActor({ name: "Geheimwolf", type: "creature", ownership: { default: 0 }, system: { trainierbar: true } });
     DialogV2().answers.push({ creature: "0", blocks: "2", reward: "misstrauen" });
     blocks(8, 8);
-    const result = await acting(clients.players[0], () => openTrainingDialog({ trainer: hero }));
+    const opened = acting(clients.players[0], () => openTrainingDialog({ trainer: hero }));
+    const picker = await pickerOn(clients.players[0]);
+    // Only what the trainer may train and see: no pack, not the hidden wolf.
+    expect(picker.rowsOf("creatures").map((r) => r.uuid)).toEqual([beast.uuid]);
+    await choose(picker, clients.players[0], beast.uuid);
+    const result = await opened;
     const prompt = DialogV2().prompts[0];
     expect(prompt.window.title).toBe("Training: Rikka");
     expect(prompt.content).toContain("Grauwolf · ungezähmt · Misstrauen 18, 30/100");
@@ -217,7 +224,10 @@ describe("R-TRAIN-1 world time and the dialog", () => {
     expect(state.notifications.at(-1)?.message).toContain("Rikka hat keine Kreatur zum Trainieren");
     await wolf({}, { default: 1 });
     const before = state.writes.length;
-    expect(await acting(clients.players[0], () => openTrainingDialog({ trainer: hero }))).toBeNull();
+    const opened = acting(clients.players[0], () => openTrainingDialog({ trainer: hero }));
+    await (await pickerOn(clients.players[0])).close();
+    expect(await opened).toBeNull();
+    expect(DialogV2().prompts).toEqual([]);
     expect(since(before)).toEqual([]);
   });
 });

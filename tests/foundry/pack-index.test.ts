@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { formChoices } from "../../src/applications/dialogs/polymorph-form-dialog";
+import { FlexBrowser } from "../../src/applications/browser";
 import { as, packs, resetWorld, settle, startClient, state, type Clients } from "../harness";
 import { storeInPack } from "../harness/packs";
 
@@ -34,9 +34,9 @@ describe("the stand-in's packs behave as v13's", () => {
     talente.index.get("athletik00000000").name = "Athletics";
     await talente.getIndex({ fields: [...talente.indexFields] });
     expect(talente.indexRequests).toBe(1);
-    await talente.getIndex({ fields: ["system.attribut"] });
+    await talente.getIndex({ fields: ["system.beschreibung"] });
     expect(talente.indexRequests).toBe(2);
-    expect(talente.index.get("athletik00000000")).toMatchObject({ name: "Athletik", system: { attribut: "kk" } });
+    expect(talente.index.get("athletik00000000")).toMatchObject({ name: "Athletik", system: { beschreibung: "<p>Klettern und Springen.</p>" } });
   });
 
   it("a document read from a pack is built with the pack in its context and written over its index entry", async () => {
@@ -92,8 +92,8 @@ describe("the stand-in's packs behave as v13's", () => {
 // What a table sees --------------------------------------------------------------------------------------------
 
 const TRANSLATED = {
-  en: { fernkampf: "Ranged Combat", athletik: "Athletics", stufen: ["tier ¼", "tier ½", "tier 1"], talente: "Talents" },
-  ru: { fernkampf: "Дальний бой", athletik: "Атлетика", stufen: ["ступень ¼", "ступень ½", "ступень 1"], talente: "Таланты" },
+  en: { fernkampf: "Ranged Combat", athletik: "Athletics", bestiarium: "Bestiary", talente: "Talents" },
+  ru: { fernkampf: "Дальний бой", athletik: "Атлетика", bestiarium: "Бестиарий", talente: "Таланты" },
 } as const;
 type Lang = keyof typeof TRANSLATED;
 
@@ -113,25 +113,30 @@ type Action = (typeof ACTIONS)[number];
 
 async function act(action: Action, weapon: Any): Promise<void> {
   if (action === "weaponSheet") await new FlexItemSheet({ document: weapon } as never).render(true);
-  if (action === "polymorphPicker") formChoices(g.game.user);
+  // The polymorph picker is the compendium browser on its creatures (issue 26): it reads the indexes as they are.
+  if (action === "polymorphPicker") await polymorphPicker().load();
   // The compendium window asks its pack for the index (core's fields) and lists it.
   if (action === "openTalente") await pack("talente").getIndex();
   // Another module asks for a field nobody indexed yet.
-  if (action === "moduleAsksIndex") await pack("talente").getIndex({ fields: ["system.attribut"] });
+  if (action === "moduleAsksIndex") await pack("talente").getIndex({ fields: ["system.uebungswert"] });
   if (action === "readTalent") await pack("talente").getDocument([...pack("talente").stored.keys()][3]);
 }
+
+const polymorphPicker = () => new FlexBrowser({ tabs: ["creatures"], world: "OBSERVER", select: {} });
 
 async function tableSees(lang: Lang, weapon: Any) {
   const sheet = new FlexItemSheet({ document: weapon } as never) as Any;
   const choice = (await sheet._prepareContext({ parts: ["header", "body"] })).talentChoice;
-  const bestiarium = formChoices(g.game.user).find((group) => group.label === (lang === "en" ? "Bestiary" : "Бестиарий"));
+  const picker = polymorphPicker();
+  await picker.load();
+  const bestiarium = picker.rowsOf("creatures").filter((row) => row.source === TRANSLATED[lang].bestiarium);
   return {
     index: new Map([...pack("talente").index.values()].map((e: Any) => [e._id, e.name])),
     uuidSync: g.fromUuidSync(`Compendium.flex.talente.Item.${[...pack("talente").stored.keys()][0]}`)?.name,
     options: choice.options.map((o: Any) => o.value).filter(Boolean),
     selected: choice.options.filter((o: Any) => o.selected).map((o: Any) => o.value),
-    stufen: new Set(bestiarium?.forms.map((f) => f.stufe)),
-    blankStufe: bestiarium?.forms.filter((f) => !f.stufe).map((f) => f.name) ?? ["no Bestiarium group"],
+    stufen: new Set(bestiarium.map((row) => row.stufe)),
+    blankStufe: bestiarium.length ? bestiarium.filter((row) => row.stufe === null).map((row) => row.name) : ["no Bestiarium creature"],
   };
 }
 
@@ -151,7 +156,7 @@ describe("on an English or Russian client the system's packs stay translated, wh
         expect(seen.options.filter((o: string) => o === TRANSLATED[lang].fernkampf)).toHaveLength(1);
         expect(seen.options).not.toContain("Fernkampf");
         expect(seen.blankStufe).toEqual([]);
-        for (const stufe of TRANSLATED[lang].stufen) expect(seen.stufen).toContain(stufe);
+        for (const stufe of [0.25, 0.5, 1]) expect(seen.stufen).toContain(stufe);
       }),
       { numRuns: 12 },
     );

@@ -1,9 +1,9 @@
 // R-POLY-1 from the token HUD (or the Effekte tab): switching *verwandelt* on asks its owner which creature to
-// become (the world's creatures the user may see, then the system's creature packs) and transforms into it.
-import { parse } from "node-html-parser";
+// become (the world's creatures the user may see and the creature packs open to them, in the compendium browser's
+// select mode, issue 26) and transforms into it.
 import { beforeEach, describe, expect, it } from "vitest";
 import { as, addDocumentToCompendium, addToCompendium, resetWorld, settle, state, type Clients } from "../harness";
-import { DialogV2 } from "../harness/applications";
+import { choose, click, offeredNames, pickerOn, resultTarget } from "./browser-helpers";
 import { alrik, essence, ownedBy, wolf } from "./polymorph-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -12,11 +12,12 @@ let clients: Clients;
 
 beforeEach(() => {
   clients = resetWorld({ gms: 1, players: 1 });
-  DialogV2.prompts.length = 0;
-  DialogV2.answers.length = 0;
 });
 
-const offered = (prompt: Any) => parse(String(prompt.content)).querySelectorAll("option").map((o) => o.text.trim());
+const transformed = async (hero: Any) => {
+  for (let i = 0; i < 100 && !hero.getFlag("flex", "polymorph"); i++) await new Promise((r) => setTimeout(r, 5));
+  await settle();
+};
 
 describe("switching verwandelt on asks for the form", () => {
   it("the owner picks a creature of the world: the character turns into it, the status comes with the transformation", async () => {
@@ -24,17 +25,17 @@ describe("switching verwandelt on asks for the form", () => {
     const hero = await alrik(player);
     const form = await wolf();
     await form.update({ ownership: { default: 2 } });
-    DialogV2.answers.push({ form: form.uuid });
-    await as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
-    for (let i = 0; i < 100 && !hero.getFlag("flex", "polymorph"); i++) await new Promise((r) => setTimeout(r, 5));
-    await settle();
-    expect(DialogV2.prompts).toHaveLength(1);
-    expect(offered(DialogV2.prompts[0])).toEqual(["Wolf (Stufe 1)"]);
+    void as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
+    const picker = await pickerOn(player);
+    expect(offeredNames(picker)).toEqual(["Wolf"]);
+    expect(picker.title).toBe(`${hero.name} verwandelt sich`);
+    await choose(picker, player, form.uuid);
+    await transformed(hero);
     expect(hero.getFlag("flex", "polymorph")?.form?.name).toBe("Wolf");
     expect(hero.statuses.has("polymorphed")).toBe(true);
   });
 
-  it("a creature the player may not see is not offered, nor can a forged answer use it; a closed dialog changes nothing", async () => {
+  it("a creature the player may not see is not offered, nor can a forged answer use it; a closed picker changes nothing", async () => {
     const [player] = clients.players;
     const hero = await alrik(player);
     const hidden = await wolf("Geheimer Drache");
@@ -42,13 +43,15 @@ describe("switching verwandelt on asks for the form", () => {
     const seen = await wolf("Hauskatze");
     await seen.update({ ownership: ownedBy(player) });
     const before = essence(hero);
-    DialogV2.answers.push({ form: hidden.uuid });
-    await as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
-    await settle();
-    expect(offered(DialogV2.prompts[0])).toEqual(["Hauskatze (Stufe 1)"]);
-    expect(hero.getFlag("flex", "polymorph")).toBeUndefined();
-    DialogV2.answers.push(null);
-    await as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
+    void as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
+    const picker = await pickerOn(player);
+    expect(offeredNames(picker)).toEqual(["Hauskatze"]);
+    // A forged click naming the hidden creature: it was not offered, so it is not chosen and the button answers nothing.
+    await click(picker, player, "select", resultTarget(hidden.uuid));
+    await click(picker, player, "choose");
+    expect(picker.chosen.size).toBe(0);
+    expect(picker.rendered).toBe(true);
+    await as(player, () => picker.close());
     await settle();
     expect(hero.getFlag("flex", "polymorph")).toBeUndefined();
     expect(essence(hero)).toEqual(before);
@@ -81,20 +84,21 @@ describe("switching verwandelt on asks for the form", () => {
   it("with no creature to become it says how instead (drop one on the sheet)", async () => {
     const hero = await alrik();
     await hero.toggleStatusEffect("polymorphed", { active: true });
-    expect(DialogV2.prompts).toHaveLength(0);
+    await settle();
     expect(state.notifications.at(-1)).toMatchObject({ type: "warn", message: "Zum Verwandeln zieh eine Kreatur auf den Charakterbogen." });
   });
 
-  it("the system's creature packs are offered under their label, and a creature from one is taken from the pack", async () => {
+  it("the system's creature packs are offered with their label, and a creature from one is taken from the pack", async () => {
     const hero = await alrik();
     const uuid = addToCompendium("bestiarium", { name: "Höhlenbär", type: "creature", system: { stufe: 2 } });
     addDocumentToCompendium("talente", "Item", { name: "Athletik", type: "talent" });
-    DialogV2.answers.push({ form: uuid });
-    await hero.toggleStatusEffect("polymorphed", { active: true });
-    for (let i = 0; i < 100 && !hero.getFlag("flex", "polymorph"); i++) await new Promise((r) => setTimeout(r, 5));
-    const groups = parse(String(DialogV2.prompts[0]!.content)).querySelectorAll("optgroup").map((o) => o.getAttribute("label"));
-    expect(groups).toEqual(["Bestiarium"]);
-    expect(offered(DialogV2.prompts[0])).toEqual(["Höhlenbär (Stufe 2)"]);
+    const gm = clients.gms[0];
+    void hero.toggleStatusEffect("polymorphed", { active: true });
+    const picker = await pickerOn(gm);
+    expect(picker.rowsOf("creatures").map((r) => [r.name, r.source, r.stufe])).toEqual([["Höhlenbär", "Bestiarium", 2]]);
+    expect(picker.rowsOf("talents")).toEqual([]);
+    await choose(picker, gm, uuid);
+    await transformed(hero);
     expect(hero.getFlag("flex", "polymorph")?.form?.name).toBe("Höhlenbär");
   });
 });

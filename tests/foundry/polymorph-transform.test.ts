@@ -94,6 +94,8 @@ describe("R-POLY-1 / R-POLY-2 / R-POLY-4 a creature dropped on the character she
     const hero = await alrik();
     const before = essence(hero);
     await hero.toggleStatusEffect("polymorphed", { active: true });
+    // The picker (the compendium browser) reads the packs' indexes first, then says there is nothing to become.
+    for (let i = 0; i < 100 && !notes("warn").length; i++) await new Promise((r) => setTimeout(r, 5));
     expect(hero.statuses.has("polymorphed")).toBe(false);
     expect(notes("warn").at(-1)).toBe("Zum Verwandeln zieh eine Kreatur auf den Charakterbogen.");
     await poly().transform(hero, await wolf());

@@ -41,6 +41,24 @@ function overwriteKnown(target: Obj, data: Obj): void {
   }
 }
 
+/**
+ * The server's index of a field inside an embedded collection ("items.type"): one entry per embedded document, with its
+ * id and the fields asked for (foundryvtt#8773, in core since v11). False when the field is not of that kind.
+ */
+function projectEmbedded(entry: Obj, source: Obj, field: string): boolean {
+  const [collection, ...rest] = field.split(".");
+  const list = source[collection];
+  if (!Array.isArray(list) || !rest.length) return false;
+  const known = Array.isArray(entry[collection]) ? (entry[collection] as Obj[]) : [];
+  entry[collection] = list.map((child: Obj, i) => {
+    const out: Obj = known[i] ?? { _id: child._id };
+    const value = getProperty(child, rest.join("."));
+    if (value !== undefined) setProperty(out, rest.join("."), deepClone(value));
+    return out;
+  });
+  return true;
+}
+
 export class CompendiumCollection extends Collection<Document> {
   readonly metadata: PackMetadata;
   /** The index: one entry per document, with the indexed fields. */
@@ -102,6 +120,7 @@ export class CompendiumCollection extends Collection<Document> {
     for (const source of this.stored.values()) {
       const entry: Obj = {};
       for (const field of wanted) {
+        if (projectEmbedded(entry, source, field)) continue;
         const value = getProperty(source, field);
         if (value !== undefined) setProperty(entry, field, deepClone(value));
       }
@@ -125,6 +144,11 @@ export class CompendiumCollection extends Collection<Document> {
         const value = getProperty(data, field);
         if (value !== undefined) setProperty(entry, field, deepClone(value));
       }
+    }
+    // v13 (foundryvtt#14576): an index field inside an embedded collection is read with a plain getProperty here, so
+    // the entry's list of embedded entries becomes an object holding undefined ("items: {}").
+    for (const field of this.#indexedFields ?? this.indexFields) {
+      if (Array.isArray(data[field.split(".")[0]]) && field.includes(".")) setProperty(entry, field, getProperty(data, field));
     }
     entry._id = document.id;
     entry.uuid = this.getUuid(document.id);
@@ -193,8 +217,22 @@ export function installPacks(): Collection<CompendiumCollection> {
   return packs;
 }
 
+/**
+ * A pack of the world or of a module (`world.kreaturen`, `beasts.monsters`): a GM's own compendium, or a content module's
+ * for this system. Gone again with the next resetWorld.
+ */
+export function installPack({ id, label = id, type, packageType = "world", system = "flex", ownership }: { id: string; label?: string; type: "Actor" | "Item"; packageType?: "world" | "module"; system?: string; ownership?: Record<string, string> }): CompendiumCollection {
+  const [packageName, name] = id.split(".");
+  const pack = new CompendiumCollection({ id, name, label, type, system, packageType, packageName, ownership: ownership ?? (packageType === "world" ? { PLAYER: "OBSERVER", ASSISTANT: "OWNER" } : undefined) });
+  packs.set(id, pack);
+  return pack;
+}
+
 export function resetPacks(): void {
-  for (const pack of packs) pack.reset();
+  for (const pack of [...packs]) {
+    if (pack.metadata.packageType === "system") pack.reset();
+    else packs.delete(pack.collection);
+  }
 }
 
 /** The pack of a compendium uuid ("Compendium.flex.talente.Item.<id>…") and the path after it. */
@@ -251,8 +289,9 @@ function systemPackSources(name: string): { documents: Obj[]; folders: Obj[] } {
 
 /** Fills a pack's server with sources (German, with their translation flags) and folders; nothing read or indexed. */
 export function storeInPack(name: string, documents: Obj[], folders: Obj[] = []): CompendiumCollection {
-  const pack = packs.get(`flex.${name}`);
-  if (!pack) throw new Error(`no pack flex.${name}`);
+  const id = name.includes(".") ? name : `flex.${name}`;
+  const pack = packs.get(id);
+  if (!pack) throw new Error(`no pack ${id}`);
   for (const source of documents) pack.stored.set(String(source._id), deepClone(source));
   for (const source of folders) {
     const folder: PackFolder = {

@@ -19,11 +19,12 @@ import {
   workOnProject,
   type SessionAnswer,
 } from "../../automation/making";
-import { isCraftableType, projectLog, projectTarget, type PlotData, type ProjectData } from "../../data/item/making";
+import { CRAFTABLE_TYPES, isCraftableType, projectLog, projectTarget, type PlotData, type ProjectData } from "../../data/item/making";
 import { registerItemRoller } from "../../documents/features";
 import { CRAFT_COMPLEXITIES, CRAFT_SW, craftTarget, materialCost, workdays } from "../../rules";
 import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
+import { pick } from "../browser";
 
 export const CRAFT_START_TEMPLATE = "systems/flex/templates/dialogs/craft-start.hbs";
 export const CRAFT_SESSION_TEMPLATE = "systems/flex/templates/dialogs/craft-session.hbs";
@@ -62,10 +63,13 @@ export function defaultActor(item?: Item.Implementation | null): Actor.Implement
  * complexity, the talent, the mode, how many and the helpers, creates the project and pays the materials (R-CRAFT-2)
  * when asked to. Null when nothing was started.
  */
-export async function startCrafting(source: Item.Implementation | string, actor?: Actor.Implementation | null): Promise<Item.Implementation | null> {
-  const item = (typeof source === "string" ? await fromUuid(source as `Item.${string}`) : source) as Item.Implementation | null;
+export async function startCrafting(source?: Item.Implementation | string | null, actor?: Actor.Implementation | null): Promise<Item.Implementation | null> {
+  // Without an item: the compendium browser asks what to make.
+  const chosen = source ?? (await pickCraftTarget())[0];
+  if (!chosen) return null;
+  const item = (typeof chosen === "string" ? await fromUuid(chosen as `Item.${string}`) : chosen) as Item.Implementation | null;
   if (!item || item.documentName !== "Item" || !isCraftableType(item.type)) {
-    ui.notifications?.warn(i18n().format("FLEX.Making.NotCraftable", { item: item?.name ?? String(source) }));
+    ui.notifications?.warn(i18n().format("FLEX.Making.NotCraftable", { item: item?.name ?? String(chosen) }));
     return null;
   }
   const crafter = actor ?? defaultActor(item);
@@ -102,6 +106,11 @@ export async function startCrafting(source: Item.Implementation | string, actor?
   });
   if (project && on(data.pay)) await payMaterials(project);
   return project;
+}
+
+/** R-CRAFT-1: what can be made (weapons, armour, equipment, Alchemika), chosen in the compendium browser's select mode. */
+function pickCraftTarget(): Promise<string[]> {
+  return pick({ tabs: ["items"], types: [...CRAFTABLE_TYPES], world: "OBSERVER", select: { title: i18n().localize("FLEX.Making.Project.ChooseTitle"), button: "FLEX.Making.Project.ChooseButton", icon: "fa-solid fa-hammer" } });
 }
 
 // A session of work ------------------------------------------------------------------------------------------
@@ -212,6 +221,12 @@ export function plotDetails(item: Item.Implementation): Record<string, unknown> 
   };
 }
 
+/** The project's target chosen in the compendium browser instead of dropped. */
+async function chooseProjectTarget(project: Item.Implementation): Promise<boolean> {
+  const [uuid] = await pickCraftTarget();
+  return uuid ? dropOnProject(project, { type: "Item", uuid }) : false;
+}
+
 /** An item dropped onto a project's sheet becomes its target (only before the materials are paid). */
 export async function dropOnProject(project: Item.Implementation, data: { type?: unknown; uuid?: unknown }): Promise<boolean> {
   if (data.type !== "Item" || typeof data.uuid !== "string") return false;
@@ -245,7 +260,7 @@ export async function workField(plot: Item.Implementation): Promise<unknown> {
 export function registerMakingSheets(): void {
   registerItemDetails("project", {
     context: projectDetails,
-    actions: { pay: (item) => payMaterials(item), work: (item) => openCraftingSession(item) },
+    actions: { pay: (item) => payMaterials(item), work: (item) => openCraftingSession(item), chooseTarget: (item) => chooseProjectTarget(item) },
     render: bindDrop,
   });
   registerItemDetails("plot", {

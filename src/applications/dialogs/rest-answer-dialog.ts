@@ -3,6 +3,8 @@
 // rest, and for long and full rests the downtime activities (up to the proficiency bonus). What it returns is
 // only a wish: the active GM checks and derives everything again.
 import { currencyLabel } from "../../helpers/settings";
+import { documentFromUuid } from "../../helpers/uuid";
+import { pick } from "../browser";
 import { localDice } from "../../helpers/dice-text";
 import { unitText } from "../../helpers/units";
 import { characterData, defaultAnswer, formatDuration, projectBlock, readAnswer, readPrompt, restTypeLabel, workdayProject } from "../../automation/rest";
@@ -94,10 +96,13 @@ function exhaustionTag(type: RestType, activity: (typeof REST_ACTIVITIES)[number
   return i18n().format("FLEX.Rest.Answer.ExhaustionTag", { n: removed ? `−${removed}` : "±0" });
 }
 
+/** The rest talents the character used since its last long rest (R-REST-TAL). */
+const talentsUsed = (sys: CharacterData): string[] => Object.entries(sys.rast.talente as Record<string, unknown>).flatMap(([id, used]) => (used === true ? [id] : []));
+
 /** The dialog's data for one character and the GM's question. */
 export function restAnswerContext(actor: Actor.Implementation, sys: CharacterData, prompt: RestPrompt): Record<string, unknown> {
   const { type } = prompt;
-  const state = Object.entries(sys.rast.talente as Record<string, unknown>).flatMap(([id, used]) => (used === true ? [id] : []));
+  const state = talentsUsed(sys);
   const currency = currencyLabel();
   const tw = sys.derived.trefferwuerfel;
   const allowance = hitDiceAllowance(type, sys.level, tw.verbleibend);
@@ -185,6 +190,32 @@ function wireRestAnswer(dialog: foundry.applications.api.DialogV2, deadline: num
   }, 1000);
 }
 
+/**
+ * R-REST-TAL: a rest talent chosen in the compendium browser's select mode (Rast und Auszeit): the rest talents this
+ * character may declare for this rest. The id of the chosen one, or null; the GM checks the answer again.
+ */
+export async function pickRestTalent(type: RestType, used: readonly string[], signal?: AbortSignal): Promise<string | null> {
+  const allowed = REST_TALENT_IDS.filter((id) => talentAllowed(id, type, used).allowed) as string[];
+  const [uuid] = await pick({
+    tabs: ["rest"],
+    accept: (row) => row.restKind === "talent" && allowed.includes(row.restId),
+    signal,
+    select: { title: i18n().format("FLEX.Rest.Answer.TalentPick", { type: restTypeLabel(type) }), button: "FLEX.Rest.Answer.TalentChoose", icon: "fa-solid fa-campground" },
+  });
+  const entry = documentFromUuid(uuid) as { flags?: { flex?: { restTalent?: unknown } } } | null;
+  const id = entry?.flags?.flex?.restTalent;
+  return typeof id === "string" && allowed.includes(id) ? id : null;
+}
+
+/** The dialog's browse button beside the talent select: the browser's choice goes into the select. */
+function bindTalentBrowser(element: HTMLElement, type: RestType, used: readonly string[], signal: AbortSignal): void {
+  const select = element.querySelector<HTMLSelectElement>("select[name='talent']");
+  element.querySelector("[data-flex-browse-talent]")?.addEventListener("click", async () => {
+    const id = await pickRestTalent(type, used, signal);
+    if (id && select) select.value = id;
+  });
+}
+
 /** CONFIG.queries.flexRest on a player's client: the dialog; its answer goes back to the GM who asked. */
 export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | null> {
   const prompt = readPrompt(raw);
@@ -197,19 +228,26 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
   // The GM's question runs out after prompt.seconds: the dialog closes then and says why (Draw Steel does the same).
   const id = `flex-rest-answer-${prompt.restId}`;
   let late = false;
+  // A rest talent picker opened from the dialog closes with it.
+  const asked = new AbortController();
   const timer = setTimeout(() => {
     late = true;
     void foundry.applications.instances.get(id)?.close();
   }, prompt.seconds * 1000);
+  const used = talentsUsed(sys);
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     id,
     window: { title: i18n().format("FLEX.Rest.Answer.Title", { name: actor.name, type: restTypeLabel(prompt.type) }) },
     content,
-    render: (_event: Event, dialog: foundry.applications.api.DialogV2) => wireRestAnswer(dialog, started + prompt.seconds * 1000),
+    render: (_event: Event, dialog: foundry.applications.api.DialogV2) => {
+      bindTalentBrowser(dialog.element, prompt.type, used, asked.signal);
+      wireRestAnswer(dialog, started + prompt.seconds * 1000);
+    },
     ok: { label: i18n().localize("FLEX.Rest.Answer.Confirm"), icon: "fa-solid fa-bed" },
     rejectClose: false,
   });
   clearTimeout(timer);
+  asked.abort();
   if (late || Date.now() - started > prompt.seconds * 1000) {
     ui.notifications?.warn(i18n().localize("FLEX.Rest.Answer.Late"));
     return null;

@@ -5,6 +5,7 @@ import { commandCompanion, trainCompanion, trainingCandidates, trainerOf } from 
 import type { TrainingReport } from "../../automation/companions";
 import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
+import { pick } from "../browser";
 import { canLowerMisstrauen, TRAINING_BLOCK_COST, TRAINING_BLOCK_HOURS, TRAINING_GOAL, TRAINING_MAX_BLOCKS } from "../../rules";
 import type { TrainingReward } from "../../rules";
 
@@ -64,14 +65,18 @@ export function readTrainingForm(data: Record<string, unknown>, creatures: Actor
  */
 export async function openTrainingDialog({ trainer, creature = null }: { trainer: Actor.Implementation; creature?: Actor.Implementation | null }): Promise<TrainingReport | null> {
   const i18n = game.i18n!;
-  const creatures = trainingCandidates(trainer);
-  if (creature && !creatures.includes(creature)) creatures.unshift(creature);
-  if (!creatures.length) {
+  const candidates = trainingCandidates(trainer);
+  if (creature && !candidates.includes(creature)) candidates.unshift(creature);
+  if (!candidates.length) {
     ui.notifications?.info(i18n.format("FLEX.Training.NoCandidates", { trainer: trainer.name }));
     return null;
   }
+  // Which creature: named by the button, else chosen in the compendium browser's select mode among the candidates.
+  const chosen = creature ?? (await pickCandidate(trainer, candidates));
+  if (!chosen) return null;
+  const creatures = [chosen];
   const requestId = foundry.utils.randomID();
-  const content = await foundry.applications.handlebars.renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(trainer, creatures, creature));
+  const content = await foundry.applications.handlebars.renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(trainer, creatures, chosen));
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     window: { title: i18n.format("FLEX.Training.Title", { trainer: trainer.name }) },
     content,
@@ -81,6 +86,17 @@ export async function openTrainingDialog({ trainer, creature = null }: { trainer
   const form = readTrainingForm(data, creatures);
   if (!form.creature) return null;
   return trainCompanion({ trainer, creature: form.creature, blocks: form.blocks, reward: form.reward, requestId });
+}
+
+/** R-TRAIN-1: the creature to train, among the candidates (the trainer's companions, the creatures it may see). */
+async function pickCandidate(trainer: Actor.Implementation, candidates: Actor.Implementation[]): Promise<Actor.Implementation | null> {
+  const [uuid] = await pick({
+    tabs: ["creatures"],
+    packs: false,
+    candidates,
+    select: { title: game.i18n!.format("FLEX.Training.Title", { trainer: trainer.name }), button: "FLEX.Training.Choose", icon: "fa-solid fa-bone" },
+  });
+  return candidates.find((c) => c.uuid === uuid) ?? null;
 }
 
 type SheetLike = { document: Actor.Implementation };

@@ -24,6 +24,7 @@ import { ROW_MENU_BUTTON, ROW_MENU_SELECTOR, rowMenuEntries } from "./row-menu";
 import { SubmitCheck } from "./sheet-input";
 import { flexActorSystem, flexItemSystem, isItemType } from "./system-data";
 import type { FlexActorSystem } from "./system-data";
+import { browseFromSheet, isBrowsableType } from "../browser";
 
 import ActorSheetV2 = foundry.applications.sheets.ActorSheetV2;
 
@@ -85,6 +86,7 @@ export class FlexActorSheet<
       useItem: FlexActorSheet.#onUseItem,
       heal: FlexActorSheet.#onHeal,
       createItem: FlexActorSheet.#onCreateItem,
+      browseItems: browseFromSheet,
       editItem: FlexActorSheet.#onEditItem,
       deleteItem: FlexActorSheet.#onDeleteItem,
       toggleStatus: FlexActorSheet.#onToggleStatus,
@@ -309,7 +311,7 @@ export class FlexActorSheet<
   }
 
   protected itemGroup(type: string, empty = "FLEX.Sheet.NoItems") {
-    return { type, label: `FLEX.Sheet.Group.${type}`, items: this.itemsOfType(type), empty };
+    return { type, label: `FLEX.Sheet.Group.${type}`, items: this.itemsOfType(type), empty, browse: isBrowsableType(type) };
   }
 
   /** The Effekte tab: status toggles and the effect groups (effects-tab.ts). */

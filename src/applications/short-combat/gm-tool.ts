@@ -19,6 +19,7 @@ import { FlexCombat } from "../../documents/combat";
 import { SHORT_GOALS, SHORT_STANCES } from "../../rules";
 import type { ShortGoal, ShortStance } from "../../rules";
 import { openShortCombatApps } from "./registry";
+import { pick } from "../browser";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
@@ -97,6 +98,7 @@ export class ShortCombatTool extends HandlebarsApplicationMixin(ApplicationV2) {
     form: { handler: ShortCombatTool.#onSubmit, submitOnChange: true, closeOnSubmit: false },
     actions: {
       takeSelected: ShortCombatTool.#onTakeSelected,
+      pickEnemies: ShortCombatTool.#onPickEnemies,
       start: ShortCombatTool.#onStart,
       rollEnemies: ShortCombatTool.#onRollEnemies,
       rerollEnemy: ShortCombatTool.#onRerollEnemy,
@@ -192,6 +194,27 @@ export class ShortCombatTool extends HandlebarsApplicationMixin(ApplicationV2) {
     const fresh = tokens.filter((t) => !known.has(t.actor?.uuid));
     this.setup.characters.push(...candidates(fresh.filter(ownedByPlayer), "c", this.setup.characters.length));
     this.setup.enemies.push(...candidates(fresh.filter((t) => !ownedByPlayer(t)), "e", this.setup.enemies.length));
+    await this.render();
+  }
+
+  /**
+   * Enemies chosen in the compendium browser's select mode (several at once): the creatures of this world and of the
+   * scene in view (a token stands for its actor), with the browser's filters (Stufe, kind, Leben …).
+   */
+  static async #onPickEnemies(this: ShortCombatTool) {
+    const tokens = ((game.scenes?.viewed?.tokens.contents ?? []) as TokenDocument.Implementation[]).filter((t) => t.actor?.type === "creature");
+    const byUuid = new Map<string, ShortPickable>(tokens.map((t) => [t.actor!.uuid, t]));
+    const uuids = await pick({
+      tabs: ["creatures"],
+      packs: false,
+      world: "OBSERVER",
+      candidates: tokens.map((t) => t.actor!),
+      select: { multiple: true, title: game.i18n!.localize("FLEX.ShortCombat.PickEnemiesTitle"), button: "FLEX.ShortCombat.PickEnemies", icon: "fa-solid fa-skull" },
+    });
+    const known = new Set([...this.setup.characters, ...this.setup.enemies].map((c) => (c.source instanceof Actor ? c.source : c.source.actor)?.uuid));
+    const chosen = uuids.filter((u) => !known.has(u)).map((u) => byUuid.get(u) ?? (game.actors!.contents as Actor.Implementation[]).find((a) => a.uuid === u)).filter((p): p is ShortPickable => !!p);
+    if (!chosen.length) return;
+    this.setup.enemies.push(...candidates(chosen, "e", this.setup.enemies.length));
     await this.render();
   }
 

@@ -24,6 +24,9 @@ const creatureSchema = () => ({
   umgangTalent: new StringField({ required: true, initial: "" }),
   trainierbar: new BooleanField({ initial: false }),
   reitbar: new BooleanField({ initial: false }),
+  /** How it moves besides walking (its passives tell the table; these let a search find it): water creatures, flyers. */
+  schwimmt: new BooleanField({ initial: false }),
+  fliegt: new BooleanField({ initial: false }),
   /** R-COMP-2: null means "the default for its Stufe"; a number is the GM's adjusted value. */
   misstrauen: new NumberField({ required: true, nullable: true, integer: true, min: MIN_MISSTRAUEN, max: LIMITS.misstrauen, initial: null }),
   trainer: new DocumentUUIDField({ type: "Actor" }),

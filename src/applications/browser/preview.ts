@@ -1,0 +1,69 @@
+// The preview beside the results: the selected entry's numbers in full, as its index has them (no document is read).
+import { localDice } from "../../helpers/dice-text";
+import { currencyLabel } from "../../helpers/settings";
+import { stufeText, unitText } from "../../helpers/units";
+import type { BrowseRow } from "./rows";
+
+interface Fact {
+  label: string;
+  value: string;
+}
+
+export interface Preview {
+  uuid: string;
+  name: string;
+  /** The German name, when the shown one differs (the name the rules know). */
+  german: string | null;
+  img: string;
+  source: string;
+  kind: string;
+  facts: Fact[];
+  tags: string[];
+  /** What a rest talent or a downtime activity does, in the rules' words (the language files). */
+  effect: string | null;
+}
+
+/** What the preview shows of a row; `kind` is the row's kind in words, `schools` the talents' names in the world's language. */
+export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<string, string>): Preview {
+  const i18n = game.i18n!;
+  const facts: Fact[] = [];
+  const tags: string[] = [];
+  const fact = (label: string, value: string | number | null | undefined) => {
+    if (value !== null && value !== undefined && value !== "") facts.push({ label: i18n.localize(label), value: String(value) });
+  };
+  const tag = (when: boolean, label: string) => when && tags.push(i18n.localize(label));
+  const money = (v: number | null) => (v === null ? null : `${v} ${currencyLabel()}`);
+  if (row.tab === "creatures") {
+    fact("FLEX.Browser.Filter.stufe", row.stufe === null ? null : stufeText(row.stufe));
+    fact("FLEX.Browser.Filter.leben", row.leben);
+    fact("FLEX.Browser.Filter.ruestung", row.ruestung);
+    fact("FLEX.Actor.creature.FIELDS.misstrauen.label", row.misstrauen);
+    if (row.attack) {
+      fact("FLEX.Browser.Column.attack", localDice([row.attack.check, row.attack.damage].filter(Boolean).join(" · ")));
+      fact("FLEX.Browser.Filter.aktionen", row.attack.actions);
+      fact("FLEX.Browser.Preview.hit", row.attack.hit ? localDice(row.attack.hit) : null);
+    }
+    for (const id of ["schwimmt", "fliegt", "trainierbar", "reitbar"] as const) tag(row[id], `FLEX.Actor.creature.FIELDS.${id}.label`);
+  } else if (row.tab === "items") {
+    fact("FLEX.Browser.Filter.preis", money(row.preis));
+    if (row.schule) fact(row.type === "spell" ? "FLEX.Browser.Preview.zauberschule" : "FLEX.Browser.Preview.kampfart", schools.get(row.schule) ?? row.schule);
+    if (row.type === "weapon" || row.type === "spell") {
+      fact("FLEX.Browser.Filter.reichweite", row.reichweite ? unitText("Schritt", row.reichweite) : i18n.localize(row.type === "spell" ? "FLEX.Browser.Preview.touch" : "FLEX.Browser.Preview.melee"));
+      fact("FLEX.Browser.Filter.aktionen", row.aktionen);
+    }
+    fact("FLEX.Browser.Column.schaden", row.schaden ? localDice(row.schaden) : null);
+    if (row.type === "armor") fact("FLEX.Browser.Filter.ruestung", row.wert);
+    if (row.type === "alchemical") fact("FLEX.Browser.Filter.stufe", row.stufe === null ? null : stufeText(row.stufe));
+    if (row.type === "spell") fact("FLEX.Browser.Preview.fluss", row.wert);
+    tag(row.verbrauchbar, "FLEX.Browser.Filter.verbrauchbar");
+    tag(row.ladungen, "FLEX.Browser.Filter.ladungen");
+  } else if (row.tab === "talents") {
+    fact("FLEX.Browser.Filter.attribut", row.attribut ? i18n.localize(`FLEX.Attribute.${row.attribut}.long`) : null);
+  } else {
+    fact("FLEX.Browser.Filter.restType", row.restTypes.map((t) => i18n.localize(`FLEX.Rest.Type.${t}`)).join(", "));
+    fact("FLEX.Browser.Filter.kosten", money(row.kosten));
+  }
+  const effectKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : row.restKind === "downtime" ? `FLEX.Rest.DowntimeEffect.${row.restTypes[0]}.${row.restId}` : "";
+  const effect = effectKey && i18n.has(effectKey) ? i18n.localize(effectKey) : null;
+  return { uuid: row.uuid, name: row.name, german: row.german !== row.name ? row.german : null, img: row.img, source: row.source, kind, facts, tags, effect };
+}
