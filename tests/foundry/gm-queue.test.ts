@@ -81,8 +81,8 @@ describe("end of day from two GMs at once", () => {
     await Promise.all([as(clients.gms[0], () => g.game.flex.requestEndOfDay(request)), as(clients.gms[1], () => g.game.flex.requestEndOfDay(request))]);
     await settle();
     expect(messages()).toHaveLength(1);
-    // 2 + 3 (no meal, no drink, no sleep) reaches the KO-Wert 4: R-EXH-3.
-    expect(actors.map((a) => sys(a).erschoepfung.value)).toEqual([5, 5, 5]);
+    // 2 + 3 (no meal, no drink, no sleep) reaches the KO-Wert 4: R-EXH-3; Erschöpfung stops there (issue 25).
+    expect(actors.map((a) => sys(a).erschoepfung.value)).toEqual([4, 4, 4]);
     expect(actors.map((a) => a.effects.filter((e: Any) => e.statuses.has("dead")).length)).toEqual([1, 1, 1]);
     expect(state.writes.slice(before).filter((w) => w.documentName === "Actor")).toHaveLength(1);
   });

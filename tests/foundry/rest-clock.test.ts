@@ -83,11 +83,12 @@ describe("R-REST-NO-1 without sleep: 1 at 24 h, then 1 every further 6 h", () =>
     await pass(7 * DAY, { user: clients.gms[1] });
     // The GM was asked on its own client, with who gains what and who dies.
     expect(questions()).toHaveLength(1);
-    expect(questions()[0].content).toContain("Held 1: Erschöpfung 0 → 25");
+    expect(questions()[0].content).toContain("Held 1: Erschöpfung 0 → 12");
     expect(questions()[0].content).toContain("stirbt an Erschöpfung");
-    // 24 h → 1, then +1 per 6 h: 1 + (168 − 24) / 6 = 25; 25 ≥ KO-Wert 12: dead of exhaustion (R-EXH-3).
+    // 24 h → 1, then +1 per 6 h: 1 + (168 − 24) / 6 = 25; 25 ≥ KO-Wert 12: dead of exhaustion (R-EXH-3), and
+    // Erschöpfung stops at the KO-Wert (Decision, issue 25) while the clock keeps its 25.
     for (const h of heroes) {
-      expect(sys(h).erschoepfung.value).toBe(25);
+      expect(sys(h).erschoepfung.value).toBe(12);
       expect(sys(h).rast.ohneRast).toBe(25);
       expect(h.statuses.has("dead")).toBe(true);
     }
@@ -97,7 +98,7 @@ describe("R-REST-NO-1 without sleep: 1 at 24 h, then 1 every further 6 h", () =>
     expect(actorWrites[0]).toMatchObject({ action: "update", userId: clients.gms[0].id });
     expect(actorWrites[0].ids).toHaveLength(3);
     expect(messages()).toHaveLength(1);
-    expect((messages()[0] as Any).content).toContain("Held 1: 168 h ohne Rast, Erschöpfung 0 → 25");
+    expect((messages()[0] as Any).content).toContain("Held 1: 168 h ohne Rast, Erschöpfung 0 → 12");
     // Seen again (a second look at the same time) it changes nothing.
     const { runNoRestClock } = await import("../../src/automation/rest");
     const writes = state.writes.length;
