@@ -4,7 +4,7 @@
 // without a category uses "other".
 
 /** The units Flex counts in (keys under FLEX.Unit): distances, days, and the durations of effects. */
-export type Unit = "Schritt" | "Tag" | "Round" | "Turn" | "Second" | "Minute" | "Hour";
+export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Round" | "Turn" | "Second" | "Minute" | "Hour";
 
 const rulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();
@@ -50,4 +50,10 @@ export function stufeText(value: number): string {
 export function registerUnitHelper(): void {
   const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
   hb.registerHelper("flexUnit", (unit: Unit, n: unknown) => unitText(unit, Number(n)));
+}
+
+/** A chance (0 … 1) as a whole percentage in the world's language: "45 %", "45%". */
+export function percentText(chance: number): string {
+  const lang = game.i18n?.lang || "en";
+  return new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 0 }).format(Number.isFinite(chance) ? chance : 0);
 }

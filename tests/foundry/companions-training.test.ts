@@ -3,7 +3,7 @@
 // card, on which client; a second click, a second GM or a new active GM never trains or charges twice; a session
 // that cannot be paid writes nothing and says so; a forged request to the GM writes nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openTrainingDialog } from "../../src/applications/dialogs/training-dialog";
+import { openTrainingDialog, trainingCostText } from "../../src/applications/dialogs/training-dialog";
 import { choose, pickerOn } from "./browser-helpers";
 import { trainCompanion } from "../../src/automation/companions";
 import { askActiveGM } from "../../src/automation/gm-relay";
@@ -116,6 +116,8 @@ describe("R-TRAIN-1 a player trains the GM's wolf: blocks until the accumulated 
     const result = await train(clients.players[0], { trainer: hero, creature: beast, blocks: 3 });
     expect(result).toMatchObject({ status: "noMoney" });
     expect(warnings(clients.players[0])).toEqual(["Nicht genug Geld: das Training kostet 30 ¥, Rikka hat 25 ¥. Nichts wurde trainiert."]);
+    // The dialog says so while the blocks are typed.
+    expect(trainingCostText(3, 25)).toEqual({ text: "3 × 4 Stunden: 30 ¥ – nur 25 ¥ da", affordable: false });
     expect(since(before)).toEqual([]);
     expect(messages()).toHaveLength(0);
     expect(sys(hero).geld).toBe(25);
@@ -214,6 +216,9 @@ describe("R-TRAIN-1 world time and the dialog", () => {
     expect(prompt.window.title).toBe("Training: Rikka");
     expect(prompt.content).toContain("Grauwolf · ungezähmt · Misstrauen 18, 30/100");
     expect(prompt.content).toContain("Geld: 100 ¥");
+    // Before the click (issue 25): CH W8 + 14 reaches 15–22 against Misstrauen 18, 5 of 8 faces; one block's cost.
+    expect(prompt.content).toContain("Mit Tieren umgehen: EW 15–22 gegen Misstrauen 18, Chance je Block 63\u00a0%");
+    expect(prompt.content).toContain("1 × 4 Stunden: 10 ¥, 4 Stunden");
     expect(result).toMatchObject({ status: "trained", run: { blocks: 2, cost: 20, progress: 74 } });
     expect(sys(beast).training.fortschritt).toBe(74);
   });

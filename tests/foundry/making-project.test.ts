@@ -2,7 +2,7 @@
 // outlives its source, the materials are paid once however often and wherever it is clicked, the blocks the
 // rules demand are rolled and no more, the finished item is made once, and every cost is on a card.
 import { beforeEach, describe, expect, it } from "vitest";
-import { dropOnProject, openCraftingSession, startCrafting } from "../../src/applications/dialogs/crafting-dialog";
+import { craftStartContext, craftStartNumbers, dropOnProject, openCraftingSession, startCrafting } from "../../src/applications/dialogs/crafting-dialog";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, disconnect, messages, resetWorld, state, writesOf, type Clients, writesSince } from "../harness";
 
@@ -130,6 +130,27 @@ describe("R-CRAFT-2 materials at half the price are paid once", () => {
     const answer = await as(player(), () => flex().making.workOnProject(p, { amount: 3 }));
     expect(answer).toMatchObject({ ok: false, reason: "notPaid" });
     expect(state.writes.length).toBe(before);
+  });
+});
+
+describe("blocks that cannot succeed are not rolled (issue 25)", () => {
+  it("Schmieden W10 + 3 reaches 13: a complex project (SW 18) is refused with the numbers, nothing rolled or written", async () => {
+    const actor = await smith(100);
+    const p = await project(actor, await dagger(), { complexity: "komplex" });
+    await as(player(), () => flex().making.payMaterials(p));
+    const { DialogV2 } = g.foundry.applications.api;
+    // The session dialog says so before the click.
+    DialogV2.answers.push(null);
+    await as(player(), () => openCraftingSession(p));
+    expect(DialogV2.prompts.at(-1).content).toContain("EW 4–13 gegen SW 18: kein Block kann gelingen");
+    const before = state.writes.length;
+    const cards = messages().length;
+    const answer = await as(player(), () => flex().making.workOnProject(p, { amount: 3 }));
+    expect(answer).toMatchObject({ ok: false, reason: "unreachable", max: 13, sw: 18 });
+    expect(state.notifications.filter((n) => n.userId === player().id).at(-1)!.message).toBe("Mit diesem Talent reicht es höchstens für EW 13, der SW ist 18: Kein Block kann gelingen – es wurde nicht gewürfelt.");
+    expect(state.writes.length).toBe(before);
+    expect(messages()).toHaveLength(cards);
+    expect(sys(p).derived.stand).toBe(0);
   });
 });
 
@@ -299,6 +320,35 @@ describe("the dialogs and the sheet", () => {
     expect(sys(p)).toMatchObject({ komplexitaet: "komplex", menge: 2, bezahlt: true });
     expect(sys(p).derived).toMatchObject({ sw: 18, gesamtpreis: 80, material: 40, ziel: 25 });
     expect(sys(actor).geld).toBe(60);
+  });
+
+  it("the start dialog shows what the player will pay and need for the pieces and helpers typed (issue 25)", async () => {
+    const actor = await smith(100);
+    const source = await g.Item.create({ name: "Langschwert", type: "weapon", system: { preis: 150 } });
+    // One piece: 75 ¥ of materials, 50 EW, 10 workdays.
+    const one = craftStartContext(source, actor) as Any;
+    expect(one.numbers).toMatchObject({ total: "150 ¥", material: "75 ¥", goal: "50 EW insgesamt", days: "10 Arbeitstage", affordable: true });
+    // Three pieces and two helpers, as the player types them: what is shown is what is charged.
+    const three = craftStartNumbers(150, 3, 2, 100);
+    expect(three).toMatchObject({ total: "450 ¥", material: "225 ¥", goal: "100 EW insgesamt", days: "10 Arbeitstage", affordable: false });
+    expect(three.pay).toBe("Nicht genug Geld fürs Material: 225 ¥ nötig, 100 ¥ da. Das Projekt lässt sich anlegen und später bezahlen.");
+    // Schmieden is W10 + 3: against SW 12 (einfach) 2 of 10 faces; against SW 15 and up no block can succeed.
+    const outlooks = JSON.parse(one.outlooks);
+    expect(outlooks.Schmieden).toEqual({
+      einfach: "EW 4–13 gegen SW 12: Chance je Block 20\u00a0%",
+      fortgeschritten: "EW 4–13 gegen SW 15: kein Block kann gelingen",
+      komplex: "EW 4–13 gegen SW 18: kein Block kann gelingen",
+      meisterlich: "EW 4–13 gegen SW 21: kein Block kann gelingen",
+    });
+    const html = await g.foundry.applications.handlebars.renderTemplate("systems/flex/templates/dialogs/craft-start.hbs", craftStartContext(source, actor, { quantity: 3, talent: "Schmieden" }));
+    expect(html).toContain("225 ¥");
+    expect(html).toMatch(/<input type="checkbox" name="pay"\s+disabled>/);
+    expect(html).toContain("EW 4–13 gegen SW 12: Chance je Block 20\u00a0%");
+    // Started with 3 pieces the project asks exactly that; its materials cannot be paid from 100 ¥ and are not.
+    g.foundry.applications.api.DialogV2.answers.push({ modus: "probe", komplexitaet: "einfach", talent: "Schmieden", menge: "3", helfer: "2" });
+    const p = await as(player(), () => startCrafting(source.uuid, actor));
+    expect(sys(p).derived).toMatchObject({ gesamtpreis: 450, material: 225, ziel: 100 });
+    expect(sys(actor).geld).toBe(100);
   });
 
   it("a closed dialog starts nothing; an item nobody can make is refused", async () => {

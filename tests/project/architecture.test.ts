@@ -90,3 +90,14 @@ describe("architecture: the import graph", () => {
     expect(casts.length).toBeLessThanOrEqual(30);
   });
 });
+
+describe("the system's dialogs in Foundry", () => {
+  it("every DialogV2 the system opens carries the 'flex' class: its colours and layout live under .flex, as the gallery shows them", () => {
+    const calls = sources(SRC).flatMap((f) => {
+      const text = readFileSync(f, "utf8");
+      return [...text.matchAll(/DialogV2\.(?:input|confirm|wait|prompt)\(\{\s*([^\n]*)/g)].map((m) => ({ file: relative(SRC, f), opening: m[1] }));
+    });
+    expect(calls.length).toBeGreaterThan(15);
+    expect(calls.filter((c) => !/^classes: \[[^\]]*"flex"/.test(c.opening))).toEqual([]);
+  });
+});

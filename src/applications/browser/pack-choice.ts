@@ -10,6 +10,7 @@ export async function configureBrowserPacks(): Promise<boolean> {
   const packs = flexPacks().map((pack, index) => ({ index, collection: pack.collection, label: pack.title ?? pack.collection, read: packRead(pack.collection) }));
   const content = await foundry.applications.handlebars.renderTemplate(PACK_CHOICE_TEMPLATE, { packs });
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: game.i18n!.localize("FLEX.Browser.Packs.Title") },
     content,
     ok: { label: game.i18n!.localize("FLEX.Browser.Packs.Save"), icon: "fa-solid fa-floppy-disk" },

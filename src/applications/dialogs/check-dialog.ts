@@ -95,6 +95,7 @@ export async function promptCheck(title: string, defaults: Partial<CheckDialogRe
   const live = breakdown && liveCheckLine(breakdown.base, { vorteile: defaults.vorteile ?? 0, nachteile: defaults.nachteile ?? 0, modifier: defaults.modifier ?? 0 }, (key, data) => game.i18n!.format(key, data));
   const content = await foundry.applications.handlebars.renderTemplate(CHECK_DIALOG_TEMPLATE, { ...defaults, breakdown, live });
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title },
     content,
     ok: { label: game.i18n!.localize("FLEX.Check.Roll"), icon: "fa-solid fa-dice" },

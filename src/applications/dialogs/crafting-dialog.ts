@@ -21,7 +21,8 @@ import {
 } from "../../automation/making";
 import { CRAFTABLE_TYPES, isCraftableType, projectLog, projectTarget, type PlotData, type ProjectData } from "../../data/item/making";
 import { registerItemRoller } from "../../documents/features";
-import { CRAFT_COMPLEXITIES, CRAFT_SW, craftTarget, materialCost, workdays } from "../../rules";
+import { CRAFT_COMPLEXITIES, CRAFT_SW, craftPlan, type CheckOutlook } from "../../rules";
+import { percentText, unitText } from "../../helpers/units";
 import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
 import { pick } from "../browser";
@@ -57,6 +58,93 @@ export function defaultActor(item?: Item.Implementation | null): Actor.Implement
 
 // Starting a project -----------------------------------------------------------------------------------------
 
+/** "EW 4–11 gegen SW 12: Chance je Block 0 %", from a check's outlook (R-CORE-4). */
+export function outlookText(outlook: CheckOutlook, sw: number): string {
+  const chance = percentText(outlook.chance ?? 0);
+  const key = outlook.chance === 0 ? "FLEX.Making.Outlook.Never" : "FLEX.Making.Outlook.Chance";
+  return i18n().format(key, { min: signed(outlook.min), max: signed(outlook.max), sw: String(sw), chance });
+}
+
+/** A number as the cards write it: a typographic minus. */
+const signed = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
+
+/** What a batch of `quantity` with `helpers` costs and asks for, in the dialog's words. */
+export function craftStartNumbers(price: number, quantity: number, helpers: number, purse: number): { material: string; goal: string; days: string; total: string; pay: string; affordable: boolean } {
+  const plan = craftPlan(price, quantity, helpers);
+  const cur = currency();
+  return {
+    total: `${plan.total} ${cur}`,
+    material: `${plan.material} ${cur}`,
+    goal: i18n().format("FLEX.Making.Start.Goal", { ew: String(plan.goal) }),
+    days: unitText("Arbeitstag", plan.days),
+    pay: i18n().format(plan.material > purse ? "FLEX.Making.Start.PayShort" : "FLEX.Making.Start.PayNow", { cost: String(plan.material), currency: cur, purse: String(purse) }),
+    affordable: plan.material <= purse,
+  };
+}
+
+/** The start dialog's data: the numbers for one piece, and the check's outlook for each talent and complexity. */
+export function craftStartContext(item: Item.Implementation, crafter: Actor.Implementation, form: { quantity?: number; helpers?: number; talent?: string; complexity?: string } = {}): Record<string, unknown> {
+  const { quantity = 1, helpers = 0, talent: chosen = "", complexity = "einfach" } = form;
+  const price = Math.max(0, Number((item.system as { preis?: unknown }).preis) || 0);
+  const purse = purseOf(crafter) ?? 0;
+  const talents = talentNames(crafter);
+  // R-CRAFT-1 / R-CRAFT-3: each block is a check of the chosen talent against the complexity's SW.
+  const outlooks: Record<string, Record<string, string>> = {};
+  for (const talent of talents) {
+    outlooks[talent] = {};
+    for (const c of CRAFT_COMPLEXITIES) {
+      const outlook = crafter.checkOutlook({ talent, sw: CRAFT_SW[c] });
+      if (outlook) outlooks[talent][c] = outlookText(outlook, CRAFT_SW[c]);
+    }
+  }
+  return {
+    item: item.name,
+    actor: crafter.name,
+    modes: MODE_CHOICES,
+    complexities: complexityChoices(),
+    talents: Object.fromEntries(talents.map((n) => [n, n])),
+    price,
+    purse,
+    purseText: `${purse} ${currency()}`,
+    currency: currency(),
+    numbers: craftStartNumbers(price, quantity, helpers, purse),
+    outlooks: JSON.stringify(outlooks),
+    outlook: outlooks[chosen]?.[complexity] ?? i18n().localize("FLEX.Making.Outlook.ChooseTalent"),
+    form: { quantity, helpers, talent: chosen, complexity },
+  };
+}
+
+/** The start dialog follows the form: pieces and helpers change the numbers, talent and complexity the outlook. */
+function liveCraftStart(dialog: foundry.applications.api.DialogV2): void {
+  const root = dialog.element?.querySelector<HTMLElement>(".flex-craft-start");
+  if (!root) return;
+  const field = (name: string) => root.querySelector<HTMLInputElement | HTMLSelectElement>(`[name='${name}']`);
+  const show = (key: string, text: string) => {
+    const el = root.querySelector<HTMLElement>(`[data-show='${key}']`);
+    if (el) el.textContent = text;
+  };
+  let outlooks: Record<string, Record<string, string>> = {};
+  try {
+    outlooks = JSON.parse(root.dataset.outlooks ?? "{}") as typeof outlooks;
+  } catch {
+    outlooks = {};
+  }
+  const update = () => {
+    const n = craftStartNumbers(Number(root.dataset.price), int(field("menge")?.value, 1), int(field("helfer")?.value, 0), Number(root.dataset.purse));
+    for (const key of ["total", "material", "goal", "days", "pay"] as const) show(key, n[key]);
+    const pay = field("pay") as HTMLInputElement | null;
+    if (pay) {
+      pay.disabled = !n.affordable;
+      if (!n.affordable) pay.checked = false;
+    }
+    const talent = field("talent")?.value ?? "";
+    show("outlook", outlooks[talent]?.[field("komplexitaet")?.value ?? ""] ?? i18n().localize("FLEX.Making.Outlook.ChooseTalent"));
+  };
+  root.addEventListener("input", update);
+  root.addEventListener("change", update);
+  update();
+}
+
 /**
  * R-CRAFT-1 … 4: starts a project for making `source` (an item or its uuid, from a compendium, the sidebar or an
  * inventory) on `actor` (by default the item's owner, the user's character or a selected token's). Asks for the
@@ -77,23 +165,12 @@ export async function startCrafting(source?: Item.Implementation | string | null
     ui.notifications?.warn(i18n().localize("FLEX.Making.NoCrafter"));
     return null;
   }
-  const price = Math.max(0, Number((item.system as { preis?: unknown }).preis) || 0);
-  const content = await foundry.applications.handlebars.renderTemplate(CRAFT_START_TEMPLATE, {
-    item: item.name,
-    actor: crafter.name,
-    modes: MODE_CHOICES,
-    complexities: complexityChoices(),
-    talents: Object.fromEntries(talentNames(crafter).map((n) => [n, n])),
-    price,
-    material: materialCost(price),
-    goal: craftTarget(price),
-    days: workdays(price),
-    purse: purseOf(crafter) ?? 0,
-    currency: currency(),
-  });
+  const content = await foundry.applications.handlebars.renderTemplate(CRAFT_START_TEMPLATE, craftStartContext(item, crafter));
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: i18n().format("FLEX.Making.ProjectName", { item: item.name }) },
     content,
+    render: (_event: Event, dialog: foundry.applications.api.DialogV2) => liveCraftStart(dialog),
     ok: { label: i18n().localize("FLEX.Making.Start.Confirm"), icon: "fa-solid fa-hammer" },
   });
   if (!data) return null;
@@ -132,6 +209,7 @@ export async function openCraftingSession(project: Item.Implementation): Promise
   const { DialogV2 } = foundry.applications.api;
   if (!materialsPaid(project)) {
     const confirmed = await DialogV2.confirm({
+      classes: ["flex"],
       window: { title: project.name },
       content: `<p>${foundry.utils.escapeHTML(i18n().format("FLEX.Making.Session.PayFirst", { cost: String(sys.derived.material), currency: currency() }))}</p>`,
     });
@@ -140,8 +218,11 @@ export async function openCraftingSession(project: Item.Implementation): Promise
     if (!paid || isRefused(paid)) return null;
   }
   const probe = sys.modus !== "arbeitstage";
+  const outlook = probe ? project.actor.checkOutlook({ talent: sys.talent, sw: sys.derived.sw }) : null;
   const content = await foundry.applications.handlebars.renderTemplate(CRAFT_SESSION_TEMPLATE, {
     probe,
+    outlook: outlook ? outlookText(outlook, sys.derived.sw) : null,
+    hopeless: outlook?.chance === 0,
     talent: sys.talent,
     sw: sys.derived.sw,
     done: sys.derived.stand,
@@ -150,6 +231,7 @@ export async function openCraftingSession(project: Item.Implementation): Promise
     canAdvance: canAdvanceTime(),
   });
   const data: Record<string, unknown> | null = await DialogV2.input({
+    classes: ["flex"],
     window: { title: project.name },
     content,
     ok: { label: i18n().localize("FLEX.Making.Project.Work"), icon: "fa-solid fa-hammer" },

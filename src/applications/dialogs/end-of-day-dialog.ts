@@ -61,6 +61,7 @@ export async function openEndOfDayDialog(): Promise<void> {
   ).map((row) => ({ ...row, preview: endOfDayPreview(row, row) }));
   const content = await foundry.applications.handlebars.renderTemplate(END_OF_DAY_DIALOG_TEMPLATE, { rows });
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: game.i18n!.localize("FLEX.EndOfDay.Title") },
     // Six columns need more than a dialog's default width.
     position: { width: 560 },

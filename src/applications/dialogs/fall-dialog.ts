@@ -5,6 +5,7 @@ export const FALL_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/fall-dialog.
 export async function promptFallHeight(name: string): Promise<number | null> {
   const content = await foundry.applications.handlebars.renderTemplate(FALL_DIALOG_TEMPLATE, {});
   const data: { height?: unknown } | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: game.i18n!.format("FLEX.Sheet.FallTitle", { name }) },
     content,
     ok: { label: game.i18n!.localize("FLEX.Sheet.Fall"), icon: "fa-solid fa-person-falling" },

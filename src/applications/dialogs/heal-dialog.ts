@@ -5,6 +5,7 @@ export const HEAL_DIALOG_TEMPLATE = "systems/flex/templates/actor/heal-dialog.hb
 export async function promptHealing(name: string): Promise<number | null> {
   const content = await foundry.applications.handlebars.renderTemplate(HEAL_DIALOG_TEMPLATE, { name });
   const data: { amount?: unknown } | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: game.i18n!.format("FLEX.Heal.Title", { name }) },
     content,
     ok: { label: game.i18n!.localize("FLEX.Heal.Button"), icon: "fa-solid fa-heart-circle-plus" },

@@ -236,6 +236,7 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
   }, prompt.seconds * 1000);
   const used = talentsUsed(sys);
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     id,
     window: { title: i18n().format("FLEX.Rest.Answer.Title", { name: actor.name, type: restTypeLabel(prompt.type) }) },
     content,

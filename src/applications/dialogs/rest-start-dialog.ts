@@ -57,6 +57,7 @@ export async function openRestDialog(): Promise<RestReport | null> {
   const context = restStartContext(actors);
   const content = await foundry.applications.handlebars.renderTemplate(REST_START_TEMPLATE, context);
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: i18n.localize("FLEX.Rest.Title") },
     content,
     ok: { label: i18n.localize("FLEX.Rest.Start.Confirm"), icon: "fa-solid fa-campground" },

@@ -86,6 +86,7 @@ export async function rewards(options: RewardOptions = {}): Promise<RewardReport
     currency: currency(),
   });
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: i18n().localize("FLEX.Making.Reward.Title") },
     content,
     render: liveShares,

@@ -4,6 +4,7 @@
 import { commandCompanion, trainCompanion, trainingCandidates, trainerOf } from "../../automation/companions";
 import type { TrainingReport } from "../../automation/companions";
 import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
+import { percentText } from "../../helpers/units";
 import { documentFromUuid } from "../../helpers/uuid";
 import { pick } from "../browser";
 import { canLowerMisstrauen, TRAINING_BLOCK_COST, TRAINING_BLOCK_HOURS, TRAINING_GOAL, TRAINING_MAX_BLOCKS } from "../../rules";
@@ -14,7 +15,27 @@ export const TRAINING_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/training
 interface CreatureFacts {
   trainierbar?: unknown;
   training?: { fortschritt?: number };
-  derived?: { misstrauen?: number };
+  derived?: { misstrauen?: number; umgangTalent?: string };
+}
+
+/** R-TRAIN-1 before the click: what the trainer's handling check can reach against the creature's Misstrauen. */
+export function trainingOutlook(trainer: Actor.Implementation, creature: Actor.Implementation): { text: string; hopeless: boolean } | null {
+  const facts = creature.system as CreatureFacts;
+  const talent = String(facts.derived?.umgangTalent ?? "").trim();
+  const sw = Number(facts.derived?.misstrauen) || 10;
+  const outlook = talent ? trainer.checkOutlook({ talent, sw }) : null;
+  if (!outlook) return null;
+  const minus = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
+  const key = outlook.chance === 0 ? "FLEX.Training.Outlook.Never" : "FLEX.Training.Outlook.Chance";
+  return { text: game.i18n!.format(key, { talent, min: minus(outlook.min), max: minus(outlook.max), sw: String(sw), chance: percentText(outlook.chance ?? 0) }), hopeless: outlook.chance === 0 };
+}
+
+/** R-TRAIN-1: what `blocks` blocks cost and take, and whether the trainer has the money. */
+export function trainingCostText(blocks: number, geld: number): { text: string; affordable: boolean } {
+  const n = Math.max(1, Math.min(TRAINING_MAX_BLOCKS, Math.trunc(blocks) || 1));
+  const cost = n * TRAINING_BLOCK_COST;
+  const data = { blocks: String(n), cost: String(cost), hours: String(n * TRAINING_BLOCK_HOURS), currency: currencyLabel(), geld: String(geld) };
+  return { text: game.i18n!.format(cost > geld ? "FLEX.Training.TotalShort" : "FLEX.Training.Total", data), affordable: cost <= geld };
 }
 
 /** What the dialog shows: the candidates (the chosen one first selected), the blocks, the rewards, the money. */
@@ -32,6 +53,8 @@ export function trainingDialogContext(trainer: Actor.Implementation, creatures: 
     currency: currencyLabel(),
     geld: Math.trunc(Number((trainer.system as { geld?: unknown }).geld) || 0),
     advancesTime: trainingAdvancesTime(),
+    outlook: selected ? trainingOutlook(trainer, selected) : null,
+    total: trainingCostText(1, Math.trunc(Number((trainer.system as { geld?: unknown }).geld) || 0)),
     creatures: creatures.map((c, index) => {
       const sys = c.system as CreatureFacts;
       return {
@@ -78,14 +101,29 @@ export async function openTrainingDialog({ trainer, creature = null }: { trainer
   const requestId = foundry.utils.randomID();
   const content = await foundry.applications.handlebars.renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(trainer, creatures, chosen));
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: i18n.format("FLEX.Training.Title", { trainer: trainer.name }) },
     content,
+    render: (_event: Event, dialog: foundry.applications.api.DialogV2) => liveTrainingCost(dialog),
     ok: { label: i18n.localize("FLEX.Training.Train"), icon: "fa-solid fa-bone" },
   });
   if (!data) return null;
   const form = readTrainingForm(data, creatures);
   if (!form.creature) return null;
   return trainCompanion({ trainer, creature: form.creature, blocks: form.blocks, reward: form.reward, requestId });
+}
+
+/** The total follows the blocks typed. */
+function liveTrainingCost(dialog: foundry.applications.api.DialogV2): void {
+  const root = dialog.element?.querySelector<HTMLElement>(".flex-training-dialog");
+  const input = root?.querySelector<HTMLInputElement>("input[name='blocks']");
+  const line = root?.querySelector<HTMLElement>(".flex-training-total");
+  if (!root || !input || !line) return;
+  input.addEventListener("input", () => {
+    const total = trainingCostText(Number(input.value), Number(root.dataset.geld));
+    line.textContent = total.text;
+    line.classList.toggle("flex-making-hopeless", !total.affordable);
+  });
 }
 
 /** R-TRAIN-1: the creature to train, among the candidates (the trainer's companions, the creatures it may see). */

@@ -1,11 +1,26 @@
 // Work for pay (R-MONEY-2): pick a talent and how long, the active GM rolls and pays (automation/making/work.ts).
 import { currency, purseOf, requestWork, type WorkAnswer } from "../../automation/making";
-import { isWorkDuration, WORK_DURATIONS, WORK_PAY_FACTOR, type WorkDuration } from "../../rules";
+import { isWorkDuration, WORK_DURATIONS, WORK_PAY_FACTOR, workPay, type WorkDuration } from "../../rules";
 import { canAdvanceTime, defaultActor } from "./crafting-dialog";
 
 export const WORK_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/work-dialog.hbs";
 
 const i18n = () => game.i18n!;
+
+/** R-MONEY-2 before the roll: the EW the talent's check can reach and the pay that brings for the job's length. */
+export function workOutlookText(actor: Actor.Implementation, talentId: string, duration: WorkDuration): string {
+  const talent = actor.items.get(talentId);
+  const outlook = talent ? actor.checkOutlook({ talent, sw: null }) : null;
+  if (!outlook) return "";
+  const minus = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
+  return i18n().format("FLEX.Making.Work.Outlook", {
+    min: minus(outlook.min),
+    max: minus(outlook.max),
+    low: String(workPay(outlook.min, duration)),
+    high: String(workPay(outlook.max, duration)),
+    currency: currency(),
+  });
+}
 
 /** What the work dialog shows for `actor` (templates/dialogs/work-dialog.hbs). */
 export function workDialogContext(actor: Actor.Implementation, duration: WorkDuration = "day") {
@@ -23,7 +38,28 @@ export function workDialogContext(actor: Actor.Implementation, duration: WorkDur
     bonusAllowed: !!game.user?.isGM,
     purse: purseOf(actor) ?? 0,
     currency: currency(),
+    outlook: talents[0] ? workOutlookText(actor, talents[0][0], duration) : "",
+    // Each talent and length, for the line that follows the form (no modifier: the GM may add one).
+    outlooks: JSON.stringify(Object.fromEntries(talents.map(([id]) => [id, Object.fromEntries(WORK_DURATIONS.map((d) => [d, workOutlookText(actor, id, d)]))]))),
   };
+}
+
+/** The outlook line follows the talent and the length chosen. */
+function liveWorkOutlook(dialog: foundry.applications.api.DialogV2): void {
+  const root = dialog.element?.querySelector<HTMLElement>(".flex-work-dialog");
+  const line = root?.querySelector<HTMLElement>(".flex-making-outlook");
+  if (!root || !line) return;
+  let outlooks: Record<string, Record<string, string>> = {};
+  try {
+    outlooks = JSON.parse(root.dataset.outlooks ?? "{}") as typeof outlooks;
+  } catch {
+    outlooks = {};
+  }
+  root.addEventListener("change", () => {
+    const talent = root.querySelector<HTMLSelectElement>("select[name='talent']")?.value ?? "";
+    const duration = root.querySelector<HTMLInputElement>("input[name='duration']:checked")?.value ?? "day";
+    line.textContent = outlooks[talent]?.[duration] ?? "";
+  });
 }
 
 /**
@@ -43,8 +79,10 @@ export async function openWorkDialog(actor?: Actor.Implementation | null): Promi
   }
   const content = await foundry.applications.handlebars.renderTemplate(WORK_DIALOG_TEMPLATE, context);
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
+    classes: ["flex"],
     window: { title: i18n().format("FLEX.Making.Work.Title", { actor: worker.name }) },
     content,
+    render: (_event: Event, dialog: foundry.applications.api.DialogV2) => liveWorkOutlook(dialog),
     ok: { label: i18n().localize("FLEX.Making.Work.Confirm"), icon: "fa-solid fa-coins" },
   });
   if (!data) return null;

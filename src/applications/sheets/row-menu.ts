@@ -54,6 +54,7 @@ export async function postItemCard(item: Item.Implementation, actor: Actor.Imple
 async function confirmDelete(item: Item.Implementation): Promise<void> {
   const i18n = game.i18n!;
   const yes = await foundry.applications.api.DialogV2.confirm({
+    classes: ["flex"],
     window: { title: i18n.format("FLEX.Sheet.DeleteItem", { name: item.name }) },
     content: `<p>${foundry.utils.escapeHTML(i18n.format("FLEX.Sheet.Row.DeleteConfirm", { name: item.name }))}</p>`,
   });

@@ -167,6 +167,7 @@ async function confirmOverride(name: string, kind: Kind, cost: number, reply: Sp
   const data = { name, label, cost: String(cost), left: String(reply.left), max: String(reply.perRound) };
   const text = i18n.format(kind === "actions" ? "FLEX.Actions.OverrideActions" : "FLEX.Actions.OverrideReaction", data);
   const answer: unknown = await foundry.applications.api.DialogV2.confirm({
+    classes: ["flex"],
     window: { title: i18n.localize("FLEX.Actions.OverrideTitle") },
     content: `<p>${foundry.utils.escapeHTML(text)}</p>`,
     rejectClose: false,

@@ -212,7 +212,7 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
 async function confirmOverride(trainer: Actor.Implementation, report: CommandReport, label: string, cost: number): Promise<boolean> {
   const key = report.status === "noActions" ? "FLEX.Actions.OverrideActions" : "FLEX.Actions.OverrideReaction";
   const text = format(key, { name: trainer.name, label, cost, left: report.left ?? 0, max: report.max ?? 0 });
-  const answer: unknown = await foundry.applications.api.DialogV2.confirm({ window: { title: game.i18n!.localize("FLEX.Actions.OverrideTitle") }, content: `<p>${foundry.utils.escapeHTML(text)}</p>`, rejectClose: false });
+  const answer: unknown = await foundry.applications.api.DialogV2.confirm({ classes: ["flex"], window: { title: game.i18n!.localize("FLEX.Actions.OverrideTitle") }, content: `<p>${foundry.utils.escapeHTML(text)}</p>`, rejectClose: false });
   return answer === true;
 }
 

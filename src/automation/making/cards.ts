@@ -45,7 +45,7 @@ export async function planCard(template: string, data: Record<string, unknown>, 
 
 /** Tells this client's user why a request was not carried out (in their language). */
 export function notifyRefusal(answer: Refused): void {
-  const data = { missing: String(answer.missing ?? 0), cost: String(answer.cost ?? 0), currency: currency(), days: String(answer.daysLeft ?? 0) };
+  const data = { missing: String(answer.missing ?? 0), cost: String(answer.cost ?? 0), currency: currency(), days: String(answer.daysLeft ?? 0), max: String(answer.max ?? 0), sw: String(answer.sw ?? 0) };
   ui.notifications?.warn(game.i18n!.format(`FLEX.Making.Refused.${answer.reason}`, data));
 }
 

@@ -256,6 +256,9 @@ export async function planProjectSession(payload: Record<string, unknown>, { req
   if (!complete && probe) {
     const talent = actor.findTalent(sys.talent);
     if (!sys.talent || !talent) return refused("noTalent");
+    // Issue 25: blocks that cannot meet the SW add nothing (R-TRAIN-1 semantics); none is rolled for nothing.
+    const outlook = actor.checkOutlook({ talent, sw });
+    if (outlook?.chance === 0) return refused("unreachable", { max: outlook.max, sw });
     talentName = talent.name;
     const wanted = requestInt(payload.amount, 1, MAX_SESSION_BLOCKS, 1);
     // Block by block, so no die is rolled for a block the project no longer needs.

@@ -22,7 +22,8 @@ export type MakingRefusal =
   | "fallow"
   | "notReady"
   | "bonus"
-  | "dead";
+  | "dead"
+  | "unreachable";
 
 export interface Refused {
   ok: false;
@@ -32,6 +33,9 @@ export interface Refused {
   cost?: number;
   /** "notReady": days until the harvest. */
   daysLeft?: number;
+  /** "unreachable": the highest EW the check can reach, and the SW it must meet. */
+  max?: number;
+  sw?: number;
 }
 
 export const refused = (reason: MakingRefusal, extra: Omit<Refused, "ok" | "reason"> = {}): Refused => ({ ok: false, reason, ...extra });

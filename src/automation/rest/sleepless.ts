@@ -41,7 +41,7 @@ async function confirmAdvance(entries: ClockGain[], seconds: number): Promise<bo
   const esc = foundry.utils.escapeHTML;
   const lines = entries.map((e) => `<li>${esc(i18n.format("FLEX.Rest.NoRest.Confirm.Entry", { name: e.name, before: String(e.before), after: String(e.after) }))}${e.dead ? ` <strong>${esc(i18n.localize("FLEX.Rest.NoRest.Confirm.Dies"))}</strong>` : ""}</li>`);
   const content = `<p>${esc(i18n.format("FLEX.Rest.NoRest.Confirm.Intro", { duration: formatDuration(seconds) }))}</p><ul>${lines.join("")}</ul><p class="hint">${esc(i18n.localize("FLEX.Rest.NoRest.Confirm.Hint"))}</p>`;
-  const answer: unknown = await foundry.applications.api.DialogV2.confirm({ window: { title: i18n.localize("FLEX.Rest.NoRest.Confirm.Title") }, content, rejectClose: false });
+  const answer: unknown = await foundry.applications.api.DialogV2.confirm({ classes: ["flex"], window: { title: i18n.localize("FLEX.Rest.NoRest.Confirm.Title") }, content, rejectClose: false });
   return answer === true;
 }
 

@@ -99,6 +99,7 @@ async function dismountHere(tokenUuid: string, context: TaskContext, pay: { over
 async function confirmOverride(name: string, label: string, cost: number, report: RidingReport): Promise<boolean> {
   const text = format("FLEX.Actions.OverrideActions", { name, label, cost: String(cost), left: String(report.left ?? 0), max: String(report.perRound ?? 0) });
   const answer: unknown = await foundry.applications.api.DialogV2.confirm({
+    classes: ["flex"],
     window: { title: game.i18n!.localize("FLEX.Actions.OverrideTitle") },
     content: `<p>${foundry.utils.escapeHTML(text)}</p>`,
     rejectClose: false,
