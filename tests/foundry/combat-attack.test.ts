@@ -1,5 +1,6 @@
 // The fight itself (R-CORE-10 … R-CORE-13): attack, defence, damage and Apply / Undo, with two GMs and three
 // players connected. What a table notices: one card, who wrote what, Leben before and after.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { attackCardAction, defendAgainst } from "../../src/automation/combat";
 import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
@@ -77,7 +78,8 @@ describe("R-CORE-10 / R-CORE-11 / R-CORE-12 a player's attack on the GM's goblin
     const applyWrites = since(clicks);
     expect(applyWrites.filter((w) => w[1] === "Actor")).toEqual([["update", "Actor", clients.gms[0].id, 1]]);
     expect(applyWrites.every((w) => w[2] === clients.gms[0].id)).toBe(true);
-    expect(card.content).toContain("Goblin: −5 Leben");
+    // The whole arithmetic on the row (issue 25): damage − Rüstung = Leben lost, and Leben now.
+    expect(parse(card.content).querySelector(".flex-applied")!.text.trim()).toBe("6 Schaden − 1 Rüstung = −5 Leben, jetzt 7/12");
 
     const undoAt = state.writes.length;
     expect(await acting(clients.players[0], () => attackCardAction(card, ["t1"], "undo"))).toEqual({ t1: "undone" });
@@ -118,6 +120,10 @@ describe("R-CORE-11 three targets: one character defends, one fails, one creatur
       ["Goblin", "hit"],
     ]);
     const card = messages()[0] as Any;
+    // A summary line for the table, and each Apply button says how much (issue 25).
+    const html = parse(card.content);
+    expect(html.querySelector(".flex-attack-summary")!.text).toBe("Getroffen: 1 · Verteidigung offen: 2");
+    expect(html.querySelector("[data-action=flexAttackApply]")!.text.trim()).toBe("Anwenden: 7 Schaden");
 
     rolls([6, 3]); // Bela: 3 + 2 = 5 < 10: hit
     expect(await acting(clients.players[1], () => defendAgainst(card, "t1", "ausweichen"))).toBe("hit");
@@ -338,6 +344,10 @@ describe("R-CORE-8 at 0 Leben: a creature is dead and defeated in the tracker; a
     expect(gob.statuses.has("dead")).toBe(true);
     expect(combat.combatants.find((c: Any) => c.actorId === gob.id).defeated).toBe(true);
     expect(combat.combatants.find((c: Any) => c.actorId === alrik.id).defeated).toBe(false);
+    // The card says it: 8 damage, 4 Leben lost, 0 left, and the goblin is defeated.
+    const row = parse((messages().at(-1) as Any).content).querySelector(".flex-applied")!;
+    expect(row.text.replace(/\s+/g, " ").trim()).toBe("8 Schaden = −4 Leben, jetzt 0/4 besiegt");
+    expect(row.querySelector(".flex-tag-state")!.text).toBe("besiegt");
   });
 });
 

@@ -252,7 +252,9 @@ describe("the cards", () => {
       await settle();
     });
     const card = parse((messages()[0] as Any).content);
-    expect(card.querySelector(".flex-attack-roll")!.getAttribute("data-tooltip")).toContain(`${d}10 7`);
+    // The check's sum is on the card itself, die first (issue 25: no longer only in a tooltip).
+    expect(card.querySelector(".flex-breakdown-inline dt")!.text.trim()).toBe(`${d}10`);
+    expect(card.querySelector(".flex-breakdown-inline dd")!.text.trim()).toBe("7");
     expect(card.querySelector(".flex-attack-damage")!.text).toContain(`1${d}8+1`);
   });
 

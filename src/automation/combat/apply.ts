@@ -112,13 +112,16 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
     }
     if (action === "heal") {
       const heal = actor.planHealing(amount, { mark });
-      const view = heal.result.already ? currentView(actor, mark.key) : { taken: -heal.result.healed, downed: false, by: mark.by };
+      const view = heal.result.already ? (record.applied?.[target.key] ?? currentView(actor, mark.key)) : { taken: -heal.result.healed, downed: false, by: mark.by, leben: heal.result.leben, max: lebenMax(actor) };
       if (Object.keys(heal.changes).length) changes.push({ actor, changes: heal.changes });
       planned.push({ target, actor, after: actor.statusesAfterHealing(heal.result), view, status: heal.result.already ? "already" : "healed" });
       continue;
     }
     const hit = actor.planDamage(amount, { type: record.item.damageType, mark });
-    const view = hit.outcome.already ? currentView(actor, mark.key) : { taken: hit.outcome.taken, downed: hit.outcome.downed, by: mark.by };
+    // Applied already (a second click): the card keeps what it showed, else what the target's mark says.
+    const view = hit.outcome.already
+      ? (record.applied?.[target.key] ?? currentView(actor, mark.key))
+      : { taken: hit.outcome.taken, downed: hit.outcome.downed, by: mark.by, damage: amount, absorbed: hit.outcome.absorbed, leben: hit.outcome.leben, max: lebenMax(actor), state: hit.outcome.downed ? actor.downedStatus : null };
     if (Object.keys(hit.changes).length) changes.push({ actor, changes: hit.changes });
     planned.push({ target, actor, after: actor.statusesAfterDamage(hit.outcome), view, status: hit.outcome.already ? "already" : "applied" });
   }
@@ -145,6 +148,11 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
   }
   await runTask({ type: QUERY, requestId, requester }, steps);
   return statuses;
+}
+
+/** The target's Leben maximum, for the card's "jetzt 9/20". */
+function lebenMax(actor: Actor.Implementation): number {
+  return Math.max(0, Math.trunc(Number((actor.system as { leben?: { max?: unknown } }).leben?.max) || 0));
 }
 
 function currentView(actor: Actor.Implementation, key: string): AppliedView | null {

@@ -27,6 +27,13 @@ export interface AppliedView {
   taken: number;
   downed: boolean;
   by: string;
+  /** The arithmetic the card shows (cards applied before issue 25 have none): the damage, what Rüstung stopped,
+   * Leben after and its maximum, and the state the hit left ("dying", "dead") or null. */
+  damage?: number;
+  absorbed?: number;
+  leben?: number;
+  max?: number;
+  state?: string | null;
 }
 
 export interface AttackRecord {
@@ -57,13 +64,35 @@ export function attackMark(record: Pick<AttackRecord, "id">, key: string): strin
 
 const STATUS_LABEL: Record<TargetStatus, string> = { hit: "FLEX.Attack.Hit", defended: "FLEX.Attack.Defended", pending: "FLEX.Attack.Pending" };
 
+/** A number with a typographic minus, as the cards write it. */
+const minus = (n: number) => `−${Math.abs(n)}`;
+
+/**
+ * What an Apply did to one target, in one line: "6 Schaden − 5 Rüstung = −1 Leben, jetzt 9/20" or
+ * "+4 Leben, jetzt 13/20"; a card applied before the arithmetic was recorded says "−1 Leben".
+ */
+export function appliedText(name: string, view: AppliedView): string {
+  const i18n = game.i18n!;
+  if (view.taken < 0) {
+    if (view.leben === undefined || view.max === undefined) return i18n.format("FLEX.Attack.HealedBy", { name, n: String(-view.taken) });
+    return i18n.format("FLEX.Attack.HealedNow", { n: String(-view.taken), leben: String(view.leben), max: String(view.max) });
+  }
+  if (view.damage === undefined || view.leben === undefined || view.max === undefined) return i18n.format("FLEX.Attack.Took", { name, n: String(view.taken) });
+  const key = view.absorbed ? "FLEX.Attack.TookArmour" : "FLEX.Attack.TookNow";
+  return i18n.format(key, { damage: String(view.damage), armour: String(view.absorbed ?? 0), lost: minus(view.taken), leben: String(view.leben), max: String(view.max) });
+}
+
 export async function renderAttackCard(record: AttackRecord): Promise<string> {
   const damageType = game.i18n!.localize(CONFIG.FLEX.damageTypes[record.item.damageType] ?? record.item.damageType);
   const healsOnly = !!record.healing && !record.damage;
+  const i18n = game.i18n!;
+  const damageAmount = record.damage?.total ?? 0;
   const targets = record.targets.map((t) => {
     const applied = record.applied?.[t.key] ?? null;
     return {
       ...t,
+      appliedText: applied ? appliedText(t.name, applied) : null,
+      appliedState: applied?.state ? i18n.localize(`FLEX.Attack.State.${applied.state}`) : null,
       statusClass: healsOnly ? "heal" : t.status,
       statusLabel: healsOnly ? "FLEX.Attack.HealTarget" : STATUS_LABEL[t.status],
       defenceLabel: t.defence ? `FLEX.Defence.${t.defence.kind}` : null,
@@ -73,9 +102,17 @@ export async function renderAttackCard(record: AttackRecord): Promise<string> {
       canHeal: !!record.healing,
     };
   });
+  const count = (status: TargetStatus) => record.targets.filter((t) => t.status === status).length;
+  const summary =
+    record.targets.length > 1 && !healsOnly
+      ? (["hit", "defended", "pending"] as const).filter((st) => count(st)).map((st) => i18n.format(`FLEX.Attack.Summary.${st}`, { n: String(count(st)) })).join(" · ")
+      : null;
   const context = {
     ...record,
     targets,
+    summary,
+    applyLabel: i18n.format("FLEX.Attack.ApplyAmount", { n: String(damageAmount) }),
+    healLabel: i18n.format("FLEX.Attack.HealAmount", { n: String(record.healing?.total ?? 0) }),
     damageType,
     hasTargets: targets.length > 0,
     anyToApply: targets.some((t) => (t.canApply || t.canHeal) && !t.applied),
