@@ -58,7 +58,8 @@ describe("R-FALL-2 with automatic application off, the card offers Apply for fal
       ["update", "ChatMessage", clients.gms[0].id],
     ]);
     expect(fall().applied.faller).toMatchObject({ taken: 10, by: clients.players[0].id });
-    expect(card().content).toContain("Alrik: −10 Leben");
+    // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
+    expect(card().content).toContain("Alrik: 10 Schaden &#x3D; −10 Leben, jetzt 20/30");
 
     const writes = state.writes.length;
     expect(await acting(clients.players[0], () => fallCardAction(message, "faller", "apply"))).toBe("already");

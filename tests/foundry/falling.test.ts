@@ -1,5 +1,6 @@
 // Falling (R-FALL-1..3) from a token's drop, a pit region or a call: one chat card with every roll,
 // rolled and written by exactly one client, never twice for the same fall.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { as, createActor, createRegion, createScene, disconnect, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
@@ -84,7 +85,8 @@ describe("R-FALL-1 a drop in elevation", () => {
       ["create", "ChatMessage", clients.players[0].id],
     ]);
     expect(fallFlags().applied.faller).toMatchObject({ taken: 12, by: clients.players[0].id });
-    expect(msg.content).toContain("Alrik: −12 Leben");
+    // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
+    expect(msg.content).toContain("Alrik: 12 Schaden &#x3D; −12 Leben, jetzt 18/30");
     expect(msg.content).toContain('data-action="flexFallUndo"');
   });
 
@@ -260,6 +262,17 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     ]);
   });
 
+  it("a creature killed by the fall: the card says how much it lost and that it is defeated (issue 25)", async () => {
+    const { scene, token } = await setup();
+    const { actor: beast } = await wolf(scene);
+    await beast.update({ "system.leben.value": 7 });
+    roll([8, 1], ...d4s(2, 2, 2, 2, 2), [6, 1]);
+    await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
+    expect(sys(beast).leben.value).toBe(0);
+    const line = parse(card().content).querySelectorAll(".flex-fall-applied").map((e: Any) => e.text.replace(/\s+/g, " ").trim());
+    expect(line).toContain("Wolf: 10 Schaden = −7 Leben, jetzt 0/20 besiegt");
+  });
+
   it("a creature that dodges takes nothing; only the faller is hurt", async () => {
     const { scene, hero, token } = await setup();
     const { actor: beast } = await wolf(scene, { ausweichen: 10 });
@@ -269,6 +282,18 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     expect(sys(beast).leben.value).toBe(20);
     expect(card().content).toContain("Wolf weicht aus");
     expect(state.writes.filter((w) => w.documentName === "Actor" && w.action === "update" && w.ids.includes(beast.id))).toEqual([]);
+  });
+
+  it("a creature with an Ausweichen value dodges with it, as against an attack: no roll (R-FALL-3, Decision 2026-12-01)", async () => {
+    const { scene, token } = await setup();
+    const { actor: beast } = await wolf(scene);
+    await beast.update({ "system.ausweichen": 16 });
+    roll([8, 1], ...d4s(2, 2, 2, 2, 2)); // the hero fails; 10 damage; no die for the wolf
+    await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
+    expect(sys(beast).leben.value).toBe(20);
+    expect(card().rolls).toHaveLength(2);
+    expect(card().content).toContain("Wolf weicht mit seinem Ausweichen-Wert 16 aus, wie gegen einen Angriff.");
+    expect(card().content).not.toContain("reine GE-Probe");
   });
 
   it("a faller who succeeds spares the creature below: no dodge is rolled", async () => {

@@ -137,7 +137,8 @@ describe("fall card: the active GM changes between clicks", () => {
     expect(await as(clients.players[0], () => fallCardAction(message, "faller", "apply"))).toBe("already");
     expect(await as(clients.gms[1], () => fallCardAction(message, "faller", "apply"))).toBe("already");
     expect(sys(hero).leben.value).toBe(20);
-    expect(message.content).toContain("Alrik: −10 Leben");
+    // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
+    expect(message.content).toContain("Alrik: 10 Schaden &#x3D; −10 Leben, jetzt 20/30");
   });
 
   it("Apply on GM 1, GM 1 drops, Undo on GM 2: undone exactly (20 → 30), and a second Undo does nothing", async () => {

@@ -70,7 +70,8 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(wolf.system.leben.value).toBe(18);
     expect(actorWrites(before)).toHaveLength(1);
     expect(fall().applied.rider).toMatchObject({ taken: 18 });
-    expect(card().content).toContain("Rikka: −18 Leben");
+    // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
+    expect(card().content).toContain("Rikka: 18 Schaden &#x3D; −18 Leben, jetzt 12/30");
 
     expect(await acting(clients.players[0], () => fallCardAction(message, "rider", "undo"))).toBe("undone");
     expect(hero.system.leben.value).toBe(30);

@@ -35,7 +35,10 @@ export function fallMark(fallId: string, key: FallEffectKey): string {
   return `fall-${fallId}-${key}`;
 }
 
-const asRecord = (mark: AppliedMark | null): AppliedRecord | null => (mark ? { taken: mark.taken, downed: mark.downed, status: mark.status, by: mark.by } : null);
+const asRecord = (mark: AppliedMark | null, after?: { leben: number; max: number }): AppliedRecord | null => (mark ? { taken: mark.taken, downed: mark.downed, status: mark.status, by: mark.by, ...(after ?? {}) } : null);
+
+/** Leben after a hit and the maximum, for the card. */
+const lebenAfter = (actor: Actor.Implementation, leben: number) => ({ leben, max: Math.max(0, Math.trunc(Number((actor.system as { leben?: { max?: unknown } }).leben?.max) || 0)) });
 
 /**
  * Decision: R-FALL-1 damage is not an attack, so Rüstung does not reduce it. Null when this fall's damage was
@@ -43,7 +46,7 @@ const asRecord = (mark: AppliedMark | null): AppliedRecord | null => (mark ? { t
  */
 export async function applyFallDamage(actor: Actor.Implementation, damage: number, by: string, fallId: string, key: FallEffectKey): Promise<AppliedRecord | null> {
   const outcome = await actor.applyDamage(damage, { ignoreArmor: true, mark: { key: fallMark(fallId, key), by } });
-  return outcome.already ? null : asRecord(outcome.mark);
+  return outcome.already ? null : asRecord(outcome.mark, lebenAfter(actor, outcome.leben));
 }
 
 /** Who may ask for an effect of this card: a GM, the creature's owner, or the user who rolled the fall. */
@@ -81,12 +84,12 @@ async function actHere(messageId: string, key: FallEffectKey, action: FallAction
   const steps: TaskStep[] = [];
   let status: FallActionStatus;
   let shown: AppliedRecord | null = null;
-  if (action === "apply" && existing) [status, shown] = ["already", asRecord(existing)];
+  if (action === "apply" && existing) [status, shown] = ["already", record.applied?.[key] ?? asRecord(existing)];
   else if (action === "apply") {
     // Decision: R-FALL-1 damage is not an attack, so Rüstung does not reduce it.
     const hit = actor.planDamage(effect.damage, { ignoreArmor: true, mark: { key: markId, by } });
     steps.push({ kind: "actors", writes: [{ ref: actorRef(actor), changes: hit.changes }] }, { kind: "statuses", ref: actorRef(actor), ...actor.statusesAfterDamage(hit.outcome) });
-    [status, shown] = ["applied", asRecord(hit.outcome.mark)];
+    [status, shown] = ["applied", asRecord(hit.outcome.mark, lebenAfter(actor, hit.outcome.leben))];
   } else if (!existing) status = "notApplied";
   else {
     const undo = actor.planUndo(markId)!;

@@ -24,6 +24,9 @@ export interface AppliedRecord {
   status: string | null;
   /** The user on whose behalf it was applied. */
   by: string;
+  /** Leben after the hit and its maximum, for the card's "jetzt 0/7" (older cards have none). */
+  leben?: number;
+  max?: number;
 }
 
 export interface FallCheckRecord extends CheckCardData {
@@ -92,8 +95,18 @@ export function effectOf(record: FallRecord, key: FallEffectKey): { ref: ActorRe
   return { ref: { actorUuid: t.actorUuid!, tokenUuid: t.tokenUuid ?? null }, name: t.name, damage: t.damage };
 }
 
+/** "Wolf: 10 Schaden = −7 Leben, jetzt 0/7" (Rüstung does not count against a fall); older cards: "Wolf: −7 Leben". */
+function fallAppliedText(name: string, damage: number, applied: AppliedRecord): string {
+  if (applied.leben === undefined || applied.max === undefined) return game.i18n!.format("FLEX.Fall.Applied", { name, taken: String(applied.taken) });
+  return game.i18n!.format("FLEX.Fall.AppliedNow", { name, damage: String(damage), taken: String(applied.taken), leben: String(applied.leben), max: String(applied.max) });
+}
+
 export async function renderFallCard(record: FallRecord): Promise<string> {
-  const buttons = applicableKeys(record).map((key) => ({ key, ...effectOf(record, key)!, applied: record.applied[key] ?? null }));
+  const buttons = applicableKeys(record).map((key) => {
+    const effect = effectOf(record, key)!;
+    const applied = record.applied[key] ?? null;
+    return { key, ...effect, applied, appliedText: applied ? fallAppliedText(effect.name, effect.damage, applied) : null, appliedState: applied?.status ? game.i18n!.localize(`FLEX.Attack.State.${applied.status}`) : null };
+  });
   const context = {
     ...record,
     sourceLabel: `FLEX.Fall.Source.${record.source}`,

@@ -10,7 +10,10 @@ import { CheckRoll } from "../../dice/check-roll";
 import { clientLocal } from "../../helpers/client-local";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
-import { companionFallDodge, FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../../rules";
+import { creatureDefence, FALL_CHECK, FALL_DODGE, planFall, resolveFall, targetAtRisk } from "../../rules";
+import type { RuleId } from "../../rules";
+import { creatureDefenceMode } from "../../helpers/settings";
+import { creatureDefenceRoll, fixedDefenceOf } from "../combat/creature-defence";
 import { isCompanion } from "../companions/link";
 import { pairOf } from "../riding/pair";
 import { applyFallDamage, fallRecordOf, QUERY as APPLY } from "./apply";
@@ -72,16 +75,28 @@ async function rollFallCheck(actor: Actor.Implementation, spec: { talent: string
 }
 
 /**
- * R-FALL-3 / R-COMP-7: the landing target's dodge: a companion avoids the damage with its stored Ausweichen value
- * (no roll), any other creature rolls Ausweichen (a bare GE check without the talent).
+ * R-FALL-3 (Decision 2026-12-01) / R-COMP-7: the landing target's dodge, as it defends against an attack
+ * (R-CORE-11): a creature, a companion or a character in a creature's form with an Ausweichen value uses that value
+ * (rolled around it when the world setting says creatures roll their defence); a character rolls its Ausweichen;
+ * only a creature without an Ausweichen value makes a bare GE check.
  */
-async function dodgeOf(target: Actor.Implementation, sw: number): Promise<{ roll: CheckRoll | null; record: FallCheckRecord; success: boolean } | null> {
-  if (!isCompanion(target)) return rollFallCheck(target, FALL_DODGE, sw, "FLEX.Fall.NoAusweichen");
-  const dodge = companionFallDodge(target.system as { ausweichen?: unknown }, sw);
+async function dodgeOf(target: Actor.Implementation, sw: number): Promise<{ roll: Roll | null; record: FallCheckRecord; success: boolean } | null> {
+  const stored = fixedDefenceOf(target);
+  const value = stored ? creatureDefence(stored, "ausweichen") : 0;
+  if (!stored || value <= 0) return rollFallCheck(target, FALL_DODGE, sw, "FLEX.Fall.NoAusweichen");
+  let ew = value;
+  let roll: Roll | null = null;
+  const notes = [game.i18n!.format(isCompanion(target) ? "FLEX.Companion.FallDodgeNote" : "FLEX.Fall.ValueDodgeNote", { name: target.name, value: String(value) })];
+  if (creatureDefenceMode() === "roll") {
+    const rolled = await creatureDefenceRoll(target, "ausweichen", value);
+    ({ roll, ew } = rolled);
+    notes.push(...rolled.notes);
+  }
+  const success = ew >= sw;
+  const rules: RuleId[] = isCompanion(target) ? ["R-COMP-7", "R-FALL-3"] : ["R-FALL-3"];
   const label = game.i18n!.localize("FLEX.Companion.StoredAusweichen");
-  const result = { formula: "", dice: [], kept: dodge.ew, net: 0, uebungswert: 0, modifier: 0, malus: 0, ew: dodge.ew, sw, success: dodge.success, rules: dodge.rules };
-  const note = game.i18n!.format("FLEX.Companion.FallDodgeNote", { name: target.name, value: String(dodge.ew) });
-  return { roll: null, record: { ...checkCardData(label, 4, result, 0, 0, [note]), die: "", bare: false }, success: dodge.success };
+  const result = { formula: "", dice: [], kept: ew, net: 0, uebungswert: 0, modifier: 0, malus: 0, ew, sw, success, rules };
+  return { roll, record: { ...checkCardData(label, 4, result, 0, 0, notes), die: "", bare: false }, success };
 }
 
 /**
