@@ -1,5 +1,6 @@
 // The party rest (RULES.md §11) through the real flow: the GM calls it, each owner answers in their own
 // dialog, the active GM applies it in one batched write, advances world time once and posts one card.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { as, createActor, dice, disconnect, messages, queueDice, resetWorld, settle, state, writesOf, type Clients, writesSince } from "../harness";
 import { advance, DialogV2, flex, giveKit, giveResource, party, sys, worldTime } from "./rest-helpers";
@@ -150,6 +151,10 @@ describe("R-REST-HEAL-2 / R-REST-HEAL-3 hit dice with a healer's kit or a healer
     ]);
     expect(card()).toContain("Heilerset von Held 1");
     expect(card()).toContain("Keine Heilerset-Ladung und kein Heiler: keine Trefferwürfel.");
+    // The whole sum, and what the short rest gave back (issue 25).
+    const text = parse(card()).text;
+    expect(text).toContain("2 × W8: (5 + 2) + (3 + 2) = +12 Leben · Heilerset von Held 1");
+    expect(text).toContain("Trefferwürfel 4 → 3 von 4 (2 ausgegeben, 1 zurück)");
   });
 
   it("with a healer no charge is used; without kit charges left no hit dice are spent", async () => {

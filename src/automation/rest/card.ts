@@ -1,6 +1,7 @@
 // The party rest card: one chat message per rest with a block per character saying what the rest did and
 // by which rule. Text is put together here (localised), so the template only lays it out.
 import { currencyLabel } from "../../helpers/settings";
+import { localDice } from "../../helpers/dice-text";
 import type { RestType } from "../../rules";
 import { levelTrainingSessions, trainingDays } from "../../rules";
 import type { RestCrafting, RestEntry, RestReport } from "./types";
@@ -66,6 +67,26 @@ function downtimeLines(e: RestEntry, currency: string, crafting: RestCrafting | 
   return out;
 }
 
+const signed = (n: number) => (n < 0 ? `− ${Math.abs(n)}` : `+ ${n}`);
+
+/** R-REST-HEAL-3 in one line: "2 × W8: (5 + 2) + (3 + 2) = +12 Leben · Heilerset von Alrike". */
+function hitDiceSum(h: NonNullable<RestEntry["hitDice"]>, care: string): string {
+  const mod = h.mod ?? 0;
+  const terms = h.rolls.map((r) => (mod ? `(${r} ${signed(mod)})` : String(r)));
+  if (h.healing.inspiration) terms.push(f("FLEX.Rest.Card.InspirationTerm", { n: h.healing.inspiration }));
+  return f("FLEX.Rest.Card.HitDiceSum", { count: h.count, die: localDice(`W${h.die}`), terms: terms.join(" + "), total: h.healing.total, care });
+}
+
+/** Hit dice left, with what was spent and what the rest gave back (Decision, hit dice return). */
+function hitDiceLeft(e: RestEntry): string[] {
+  const { before, after, max } = e.trefferwuerfel;
+  const spent = e.hitDice?.count ?? 0;
+  const back = after - (before - spent);
+  if (before === after && !spent) return [];
+  if (!back) return change("FLEX.Rest.Card.HitDiceLeft", e.trefferwuerfel, { max });
+  return [f(spent ? "FLEX.Rest.Card.HitDiceBack" : "FLEX.Rest.Card.HitDiceBackOnly", { before, after, max, spent, back })];
+}
+
 function talentLines(e: RestEntry): string[] {
   if (!e.talent) return [];
   const name = l(`FLEX.Rest.Talent.${e.talent.id}.name`);
@@ -86,9 +107,9 @@ export function cardBlock(e: RestEntry, currency: string, crafting?: RestCraftin
   if (e.hitDice) {
     const h = e.hitDice;
     const care = h.care === "healer" ? l("FLEX.Rest.Card.Healer") : f("FLEX.Rest.Card.Kit", { names: h.kitFrom.join(", ") });
-    lines.push(f("FLEX.Rest.Card.HitDice", { count: h.count, rolls: h.rolls.join(", "), total: h.healing.total, care }));
+    lines.push(h.die === undefined ? f("FLEX.Rest.Card.HitDice", { count: h.count, rolls: h.rolls.join(", "), total: h.healing.total, care }) : hitDiceSum(h, care));
     if (h.advantage) tags.push(l("FLEX.Rest.Card.Advantage"));
-    if (h.healing.inspiration) lines.push(f("FLEX.Rest.Card.Inspiration", { n: h.healing.inspiration }));
+    if (h.healing.inspiration && h.die === undefined) lines.push(f("FLEX.Rest.Card.Inspiration", { n: h.healing.inspiration }));
   }
   if (e.careMissing) lines.push(l("FLEX.Rest.Card.NoCare"));
   if (e.fullCare) {
@@ -97,7 +118,7 @@ export function cardBlock(e: RestEntry, currency: string, crafting?: RestCraftin
   }
   lines.push(...change("FLEX.Rest.Card.Leben", e.leben));
   lines.push(...change("FLEX.Rest.Card.Exhaustion", e.erschoepfung));
-  lines.push(...change("FLEX.Rest.Card.HitDiceLeft", e.trefferwuerfel, { max: e.trefferwuerfel.max }));
+  lines.push(...hitDiceLeft(e));
   lines.push(...change("FLEX.Rest.Card.Fluss", e.fluss));
   lines.push(...change("FLEX.Rest.Card.Gunst", e.gunst));
   for (const r of e.resources) lines.push(f("FLEX.Rest.Card.Resource", r));

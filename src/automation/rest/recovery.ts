@@ -162,7 +162,7 @@ export async function finish(p: Participant, request: RestRequest, context: { re
     // R-REST-HEAL-3: the hit dice; R-REST-4: a full rest's healing.
     const healed = hitDiceHealing(p.rolls, sys.trefferwuerfel.koModifikator, p.inspiration);
     if (p.dice > 0 && p.care) {
-      hitDice = { count: p.dice, rolls: p.rolls, healing: healed, advantage: p.advantage, attentive: p.attentive, care: p.care, kitFrom: p.kitFrom };
+      hitDice = { count: p.dice, rolls: p.rolls, healing: healed, advantage: p.advantage, attentive: p.attentive, care: p.care, kitFrom: p.kitFrom, die: tw.wuerfel, mod: healed.perDie.length ? Math.trunc(sys.trefferwuerfel.koModifikator) || 0 : 0 };
       healed.rules.forEach((r) => rules.add(r));
       rules.add("R-REST-HEAL-2");
     }

@@ -35,7 +35,8 @@ export interface RestEntry {
   taken: RestTaken;
   answer: RestAnswer;
   talent: { id: RestTalentId; check: TalentCheck } | null;
-  hitDice: { count: number; rolls: number[]; healing: HitDiceHealing; advantage: boolean; attentive: boolean; care: "healer" | "kit"; kitFrom: string[] } | null;
+  /** die / mod: the hit die's faces and the KO modifier, for the card's sum (records before issue 25 lack them). */
+  hitDice: { count: number; rolls: number[]; healing: HitDiceHealing; advantage: boolean; attentive: boolean; care: "healer" | "kit"; kitFrom: string[]; die?: number; mod?: number } | null;
   /** Hit dice were asked for but no kit charge was left or offered (R-REST-HEAL-2). */
   careMissing: boolean;
   fullCare: (FullRestCare & { kitFrom: string[] }) | null;
