@@ -140,7 +140,7 @@ export async function runEndOfDay(payload: Record<string, unknown>, context: Rel
     const content = await foundry.applications.handlebars.renderTemplate(END_OF_DAY_CARD, { entries, rules: rulesApplied(entries) });
     const card = cardStep({
       content,
-      speaker: { alias: game.i18n!.localize("FLEX.EndOfDay.Title") },
+      speaker: ChatMessage.getSpeaker(),
       flags: { flex: { endOfDay: { requestId, entries: entries.map((e) => ({ actorId: e.actorId, before: e.before, after: e.outcome.erschoepfung })) } } },
     });
     steps.push(card);

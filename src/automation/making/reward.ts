@@ -94,7 +94,7 @@ export async function runPayRewards(payload: Record<string, unknown>, context: R
   const card = await planCard(
     REWARD_CARD,
     { quests, paid, rules: "R-MONEY-1" },
-    { speaker: ChatMessage.getSpeaker({ alias: game.i18n!.localize("FLEX.Making.Reward.Title") }), record: { kind: "reward", request: requestId, quests, paid: paid.map((p) => ({ actorId: p.actorId, amount: p.amount })) } },
+    { speaker: ChatMessage.getSpeaker(), record: { kind: "reward", request: requestId, quests, paid: paid.map((p) => ({ actorId: p.actorId, amount: p.amount })) } },
   );
   await runTask(context, [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })) }, card]);
   return { ok: true, quests, paid, skipped, messageId: card.data._id };

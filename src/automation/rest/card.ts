@@ -150,7 +150,8 @@ export async function planRestCard(report: RestReport, rolls: Roll[]): Promise<E
   return cardStep({
     content,
     rolls,
-    speaker: { alias: l("FLEX.Rest.Title") },
+    // The title names the rest; the speaker is the GM who called it, not the title once more.
+    speaker: ChatMessage.getSpeaker(),
     flags: { flex: { rest: { requestId: report.requestId, type: report.type, actorIds: report.entries.map((e) => e.actorId) } } },
   });
 }

@@ -100,7 +100,7 @@ async function noRestCard(entries: NoRestEntry[]): Promise<TaskStep> {
   const content = await foundry.applications.handlebars.renderTemplate(NO_REST_CARD, noRestCardData(entries));
   return cardStep({
     content,
-    speaker: { alias: game.i18n!.localize("FLEX.Rest.NoRest.Title") },
+    speaker: ChatMessage.getSpeaker(),
     flags: { flex: { noRest: entries.map((e) => ({ actorId: e.actorId, before: e.before, after: e.after })) } },
   });
 }

@@ -145,7 +145,7 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
   if (!resultMessageId) {
     const card = cardStep({
       content: await renderShortCombatResult(record, result),
-      speaker: { alias: game.i18n!.localize("FLEX.ShortCombat.Title") },
+      speaker: ChatMessage.getSpeaker(),
       rolls,
       flags: { flex: { shortCombatResult: { id: record.id, messageId } } },
     });

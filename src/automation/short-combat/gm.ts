@@ -82,7 +82,7 @@ export async function startShortCombat({ characters, enemies, goal = "other", go
   };
   const message = await ChatMessage.create({
     content: await renderShortCombatCard(record),
-    speaker: { alias: game.i18n!.localize("FLEX.ShortCombat.Title") },
+    speaker: ChatMessage.getSpeaker(),
     flags: { flex: { shortCombat: record } },
   });
   return (message as ChatMessage.Implementation | undefined) ?? null;

@@ -108,7 +108,7 @@ async function breathCard(entries: BreathEntry[], title: string, flags: Record<s
   const rules = [...new Set(entries.flatMap((e) => e.outcome.rules))].sort().join(", ");
   const content = await foundry.applications.handlebars.renderTemplate(BREATH_CARD, { title, entries: rows, rules, sw: BREATH_SW });
   const rolls = entries.flatMap((e) => (e.roll ? [e.roll] : []));
-  return cardStep({ content, rolls, speaker: { alias: game.i18n!.localize("FLEX.Water.Breath.Title") }, flags: { flex: { breath: flags } } });
+  return cardStep({ content, rolls, speaker: ChatMessage.getSpeaker(), flags: { flex: { breath: flags } } });
 }
 
 /** What happened, as plain data: for the card's flags and for macros. */
