@@ -4,7 +4,7 @@
 // without a category uses "other".
 
 /** The units Flex counts in (keys under FLEX.Unit): distances, days, and the durations of effects. */
-export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Round" | "Turn" | "Second" | "Minute" | "Hour";
+export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour";
 
 const rulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();

@@ -71,7 +71,7 @@ describe("R-TRAIN-1 a player trains the GM's wolf: blocks until the accumulated 
     expect(card.rolls.map((r: Any) => r.total)).toEqual([20, 16, 22, 19, 21, 20]);
     expect(card.flags.flex.training).toMatchObject({ completed: true, cost: 60, blocks: [{ added: 20 }, { added: 0 }, { added: 22 }, { added: 19 }, { added: 21 }, { added: 20 }] });
     expect(card.content).toContain("Grauwolf ist jetzt Begleiter von Rikka.");
-    expect(card.content).toContain("Rikka zahlt 60 ¥ für 6 Block/Blöcke (24 Stunden).");
+    expect(card.content).toContain("Rikka zahlt 60 ¥ für 6 Blöcke (24 Stunden).");
     expect(card.content).toContain("R-TRAIN-1, R-TRAIN-2");
   });
 

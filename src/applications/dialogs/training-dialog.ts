@@ -35,7 +35,7 @@ export function trainingCostText(blocks: number, geld: number): { text: string; 
   const n = Math.max(1, Math.min(TRAINING_MAX_BLOCKS, Math.trunc(blocks) || 1));
   const cost = n * TRAINING_BLOCK_COST;
   const data = { blocks: String(n), cost: String(cost), hours: String(n * TRAINING_BLOCK_HOURS), currency: currencyLabel(), geld: String(geld) };
-  return { text: game.i18n!.format(cost > geld ? "FLEX.Training.TotalShort" : "FLEX.Training.Total", data), affordable: cost <= geld };
+  return { text: game.i18n!.format(cost > geld ? "FLEX.Training.SessionCostShort" : "FLEX.Training.SessionCost", data), affordable: cost <= geld };
 }
 
 /** What the dialog shows: the candidates (the chosen one first selected), the blocks, the rewards, the money. */
