@@ -21,6 +21,16 @@ export function localDice(text: unknown, letter: string = dieLetter()): string {
   return String(text).replace(DIE_LETTER, (_m, count: string) => `${count}${letter}`);
 }
 
+/**
+ * A Foundry roll formula as the table reads it: "1d8 + 3" → "W8 + 3", "3d8kh + 2" → "3W8 (höchster) + 2" in the
+ * language's die letter; for a check whose formula is shown (short combat), never for Flex's own notation.
+ */
+export function localFormula(formula: unknown, letter: string = dieLetter()): string {
+  if (formula === null || formula === undefined) return "";
+  const keep = (k: string) => game.i18n?.localize(k === "kh" ? "FLEX.Dice.KeepHighest" : "FLEX.Dice.KeepLowest") ?? k;
+  return String(formula).replace(/(\d*)d(\d+)(kh|kl)?/g, (_m, n: string, faces: string, k?: string) => `${n === "1" ? "" : n}${letter}${faces}${k ? ` (${keep(k)})` : ""}`);
+}
+
 /** One die of the ladder as the language writes it: W8, d8, к8. */
 export function localDie(die: Die): string {
   return localDice(dieLabel(die));
@@ -30,4 +40,5 @@ export function localDie(die: Die): string {
 export function registerDiceHelper(): void {
   const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
   hb.registerHelper("flexDice", (text: unknown) => (typeof text === "string" || typeof text === "number" ? localDice(text) : ""));
+  hb.registerHelper("flexFormula", (text: unknown) => (typeof text === "string" ? localFormula(text) : ""));
 }

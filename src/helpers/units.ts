@@ -50,6 +50,8 @@ export function stufeText(value: number): string {
 export function registerUnitHelper(): void {
   const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
   hb.registerHelper("flexUnit", (unit: Unit, n: unknown) => unitText(unit, Number(n)));
+  // A Stufe as the tables write it (¼, ½); anything that is not a number passes through.
+  hb.registerHelper("flexStufe", (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? stufeText(n) : n === null || n === undefined ? "" : String(n)));
 }
 
 /** A chance (0 … 1) as a whole percentage in the world's language: "45 %", "45%". */

@@ -7,7 +7,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { downtimeContext, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
-import { localDice } from "../../src/helpers/dice-text";
+import { localDice, localFormula } from "../../src/helpers/dice-text";
 import { unitText } from "../../src/helpers/units";
 import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, target, type Clients } from "../harness";
 
@@ -215,6 +215,20 @@ describe("the item sheet", () => {
     const input = html.querySelector('input[name="system.schaden"]')!;
     expect(input.getAttribute("value")).toBe("1W8+1");
     expect(input.getAttribute("placeholder")).toBe("1d6+2");
+  });
+});
+
+describe("roll formulas shown to the table", () => {
+  it.each([
+    ["de", "1d8 + 3", "W8 + 3"],
+    ["en", "1d8 + 3", "d8 + 3"],
+    ["ru", "1d8 + 3", "к8 + 3"],
+    ["de", "3d8kh + 2 - 1", "3W8 (höchster) + 2 - 1"],
+    ["en", "2d10kl", "2d10 (lowest)"],
+    ["ru", "2d6kh", "2к6 (наибольшая)"],
+  ] as const)("%s: %s reads %s", (lang, formula, text) => {
+    speak(lang);
+    expect(localFormula(formula)).toBe(text);
   });
 });
 

@@ -129,7 +129,9 @@ describe("R-SHORT-1 … R-SHORT-6 a full short combat: 3 characters on 3 player 
     expect(result.author.id).toBe(clients.gms[0].id);
     expect(result.content).toContain("Differenz 4");
     expect(result.content).toContain("3 Treffer");
-    expect(result.content).toContain("Ein Treffer: Oger mit 2 Aktionen, 2W6+2");
+    expect(result.content).toContain("Je Treffer: Oger mit 2 Aktionen, 2W6+2");
+    // Checks in Flex's notation, as the sheet writes them, never Foundry's "1d10 + 4" (issue 25).
+    expect(result.content).not.toMatch(/\dd\d/);
     expect(result.content).toContain("Alrik: 2 Treffer, −10 Leben (Rüstung hielt 4 ab), jetzt 20");
     expect(result.content).toContain("Cora liegt im Sterben, stirbt aber nicht");
     expect(result.content).toContain("Ziel erreicht, aber die Charaktere werden angegriffen.");
@@ -182,7 +184,7 @@ describe("R-SHORT-3 the four outcomes, through the GM's tool values", () => {
     rolls([1, 1]);
     expect(await acting(gm, () => shortCombatAction(card, "apply"))).toBe("applied");
     expect(sys(alrik).leben.value).toBe(25);
-    expect(resultCards()[0].content).toContain("Ein Treffer: 7 (von der SL gesetzt)");
+    expect(resultCards()[0].content).toContain("Je Treffer: 7 (von der SL gesetzt)");
   });
 
   it("R-SHORT-4 a wolf's hit is its two bites, Rüstung from each bite: Alrik (30 Leben, Rüstung 2) bitten for 5 and 3 ends at 26", async () => {
