@@ -40,7 +40,7 @@ export const isRestTalent = (value: unknown): value is RestTalentId => typeof va
 
 export interface TalentCheck {
   allowed: boolean;
-  reason: "restType" | "usedSinceLongRest" | null;
+  reason: "restType" | "usedSinceLongRest" | "notOwned" | null;
   rules: RuleId[];
 }
 
@@ -48,8 +48,11 @@ export interface TalentCheck {
  * R-REST-TAL: a rest talent is declared when a breather or a short rest begins, one per rest; those marked
  * so are usable again only after a long rest (Decision: a full rest counts as one).
  */
-export function talentAllowed(id: RestTalentId, type: RestType, usedSinceLongRest: readonly string[]): TalentCheck {
+export function talentAllowed(id: RestTalentId, type: RestType, usedSinceLongRest: readonly string[], owned?: readonly string[]): TalentCheck {
   if (type !== "breather" && type !== "shortRest") return { allowed: false, reason: "restType", rules: ["R-REST-TAL"] };
+  // Decision (issue 25): Flex has no classes; the GM decides who has a rest talent by giving its item. With the
+  // character's talents known (`owned`), only those are declared.
+  if (owned && !owned.includes(id)) return { allowed: false, reason: "notOwned", rules: ["R-REST-TAL"] };
   if (REST_TALENTS[id].untilLongRest && usedSinceLongRest.includes(id)) return { allowed: false, reason: "usedSinceLongRest", rules: ["R-REST-TAL"] };
   return { allowed: true, reason: null, rules: ["R-REST-TAL"] };
 }

@@ -49,7 +49,10 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
         { name: i18n.localize("FLEX.Item.resource.Art.zauberplatz1"), type: "resource", system: { art: "zauberplatz1", vorrat: { value: 1, max: 4 }, aufladung: { breather: "eins", shortRest: "alle", longRest: "alle", fullRest: "alle" } } },
         { name: i18n.localize("FLEX.Item.resource.Art.handauflegen"), type: "resource", system: { art: "handauflegen", vorrat: { value: 3, max: 25 }, aufladung: { breather: "keine", shortRest: "keine", longRest: "alle", fullRest: "alle" } } },
         { name: "Heilerset", type: "equipment", system: { ladungen: { value: 7, max: 10 }, verbrauch: "ladung" } },
+        // Her rest talents, as the GM hands them out from the compendium; one used since her last long rest.
+        ...["aufmerksameErholung", "eidbekraeftigung", "kreativeAtempause"].map((id) => ({ name: i18n.localize(`FLEX.Rest.Talent.${id}.name`), type: "passive", flags: { flex: { restTalent: id } } })),
       ]);
+      await alrike.update({ "system.rast.talente.eidbekraeftigung": true });
       const party = [alrike, bodo, senna];
 
       // The GM's rest dialog: each character's windows (Senna has had a long rest two days ago).

@@ -4,7 +4,7 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { hitDicePreview, REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
 import { resetWorld, type Clients } from "../harness";
-import { party, sys } from "./rest-helpers";
+import { giveRestTalent, party, sys } from "./rest-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -78,5 +78,30 @@ describe("activities and the deadline", () => {
     expect(clock.getAttribute("role")).toBe("timer");
     expect(clock.getAttribute("data-seconds")).toBe("90");
     expect(clock.text).toBe("Noch 90 s:");
+  });
+});
+
+describe("rest talents in the rest dialog (R-REST-TAL)", () => {
+  it("only the talents on the character's sheet, each with what it does; one used since the long rest is greyed", async () => {
+    const h = await hero();
+    await giveRestTalent(h, "aufmerksameErholung", "taktischeAtempause");
+    await h.update({ "system.rast.talente.aufmerksameErholung": true });
+    const html = await render(restAnswerContext(h, sys(h), prompt("breather")));
+    const radios = html.querySelectorAll("input[name=talent]");
+    expect(radios.map((r) => r.getAttribute("value"))).toEqual(["", "aufmerksameErholung", "taktischeAtempause"]);
+    expect(radios[0].hasAttribute("checked")).toBe(true);
+    expect(radios[1].hasAttribute("disabled")).toBe(true);
+    expect(radios[2].hasAttribute("disabled")).toBe(false);
+    expect(radios[2].parentNode.text).toContain("Taktische Atempause");
+    expect(radios[1].parentNode.text).toContain("erst wieder nach einer langen Rast");
+  });
+
+  it("a character without rest talents is told where they come from; long rests have none", async () => {
+    const h = await hero();
+    const html = await render(restAnswerContext(h, sys(h), prompt("shortRest")));
+    expect(html.querySelector("input[name=talent]")).toBeNull();
+    expect(html.text).toContain("Kein Rast-Talent auf dem Bogen");
+    const long = await render(restAnswerContext(h, sys(h), prompt("longRest")));
+    expect(long.text).not.toContain("Kein Rast-Talent auf dem Bogen");
   });
 });

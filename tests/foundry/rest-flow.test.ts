@@ -3,7 +3,7 @@
 import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { as, createActor, dice, disconnect, messages, queueDice, resetWorld, settle, state, writesOf, type Clients, writesSince } from "../harness";
-import { advance, DialogV2, flex, giveKit, giveResource, party, sys, worldTime } from "./rest-helpers";
+import { advance, DialogV2, flex, giveKit, giveResource, giveRestTalent, party, sys, worldTime } from "./rest-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const HOUR = 3600;
@@ -194,6 +194,7 @@ describe("resources and rest talents (R-REST-TAL)", () => {
     const slot1 = await giveResource(pal, "zauberplatz1", 0, 4);
     const slot4 = await giveResource(pal, "zauberplatz4", 0, 2);
     const hands = await giveResource(pal, "handauflegen", 1, 15);
+    await giveRestTalent(pal, "eidbekraeftigung");
     const before = state.writes.length;
     await flex().rest({ type: "breather", actors: [pal.id], ask: false, answers: { [pal.id]: { talent: "eidbekraeftigung" } } });
     expect([slot1.system.vorrat.value, slot4.system.vorrat.value, hands.system.vorrat.value]).toEqual([1, 0, 9]);
@@ -211,6 +212,7 @@ describe("resources and rest talents (R-REST-TAL)", () => {
   it("attentive recovery: the first hit die shows its maximum", async () => {
     const [hero] = await party(clients, 1, () => ({ level: 4, attributes: { ko: 10 }, leben: { value: 1, max: 40 } }));
     await giveKit(hero);
+    await giveRestTalent(hero, "aufmerksameErholung");
     dice(10, 2);
     const report = await flex().rest({ type: "shortRest", actors: [hero.id], ask: false, answers: { [hero.id]: { talent: "aufmerksameErholung", hitDice: 2, kit: true } } });
     expect(report.entries[0].hitDice).toMatchObject({ rolls: [10, 2], attentive: true });
@@ -220,12 +222,23 @@ describe("resources and rest talents (R-REST-TAL)", () => {
   it("creative breather: the bard's inspiration die is added, its allies roll with Vorteil", async () => {
     const [bard, ally] = await party(clients, 2, (i) => ({ attributes: { ko: 6, ch: i === 0 ? 8 : 6 }, leben: { value: 1, max: 30 } }));
     await giveKit(bard);
+    await giveRestTalent(bard, "kreativeAtempause");
     // Bard: W6 → 2, inspiration W8 → 5. Ally: 2W6kh → 1 and 6, inspiration W8 → 3.
     queueDice([{ faces: 6, result: 2 }, { faces: 8, result: 5 }, { faces: 6, result: 1 }, { faces: 6, result: 6 }, { faces: 8, result: 3 }]);
     const report = await flex().rest({ type: "breather", actors: [bard.id, ally.id], ask: false, answers: { [bard.id]: { talent: "kreativeAtempause", hitDice: 1, kit: true }, [ally.id]: { hitDice: 1, kit: true } } });
     expect(report.entries[0].hitDice).toMatchObject({ rolls: [2], advantage: false, healing: { inspiration: 5, total: 7 } });
     expect(report.entries[1].hitDice).toMatchObject({ rolls: [6], advantage: true, healing: { inspiration: 3, total: 9 } });
     expect([sys(bard).leben.value, sys(ally).leben.value]).toEqual([8, 10]);
+  });
+
+  it("a rest talent the character does not have is refused on the card, nothing of it applied", async () => {
+    const [hero] = await party(clients, 1, () => ({ level: 4, attributes: { ko: 10 }, leben: { value: 1, max: 40 } }));
+    await giveKit(hero);
+    dice(10, 3, 2);
+    const report = await flex().rest({ type: "shortRest", actors: [hero.id], ask: false, answers: { [hero.id]: { talent: "aufmerksameErholung", hitDice: 2, kit: true } } });
+    expect(report.entries[0].hitDice).toMatchObject({ rolls: [3, 2], attentive: false });
+    expect(sys(hero).rast.talente.aufmerksameErholung).toBeFalsy();
+    expect(card()).toContain("Aufmerksame Erholung: hat dieses Rast-Talent nicht.");
   });
 });
 

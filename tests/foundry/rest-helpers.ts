@@ -30,3 +30,8 @@ export async function giveResource(actor: Any, art: string, value: number, max: 
   const [item] = await actor.createEmbeddedDocuments("Item", [{ name: art, type: "resource", system: { art, vorrat: { value, max }, aufladung: aufladung ?? { ...RESOURCE_PRESETS[art as keyof typeof RESOURCE_PRESETS] } } }]);
   return item;
 }
+
+/** R-REST-TAL: gives a character a rest talent as the compendium ships it (an item with flags.flex.restTalent). */
+export async function giveRestTalent(actor: Any, ...ids: string[]): Promise<void> {
+  await actor.createEmbeddedDocuments("Item", ids.map((id) => ({ name: id, type: "passive", flags: { flex: { restTalent: id } } })));
+}

@@ -268,6 +268,15 @@ describe("R-REST-TAL rest talents", () => {
     expect(talentsUsedAfter("fullRest", used, null)).toEqual([]);
   });
 
+  it("with the character's talents known, only those it has are declared", () => {
+    expect(talentAllowed("taktischeAtempause", "breather", [], ["aufmerksameErholung"])).toMatchObject({ allowed: false, reason: "notOwned" });
+    expect(talentAllowed("aufmerksameErholung", "breather", [], ["aufmerksameErholung"]).allowed).toBe(true);
+    expect(talentAllowed("taktischeAtempause", "breather", [], [])).toMatchObject({ allowed: false, reason: "notOwned" });
+    // The rest type is still checked first, the long-rest limit after ownership.
+    expect(talentAllowed("aufmerksameErholung", "longRest", [], [])).toMatchObject({ reason: "restType" });
+    expect(talentAllowed("aufmerksameErholung", "shortRest", ["aufmerksameErholung"], ["aufmerksameErholung"])).toMatchObject({ reason: "usedSinceLongRest" });
+  });
+
   it.each([
     // talent, rest, pool, proficiency bonus → new value (null: nothing now)
     ["eidbekraeftigung", "shortRest", { value: 0, max: 15 }, 2, 8],

@@ -7,7 +7,7 @@ import { documentFromUuid } from "../../helpers/uuid";
 import { pick } from "../browser";
 import { localDice } from "../../helpers/dice-text";
 import { unitText } from "../../helpers/units";
-import { characterData, defaultAnswer, formatDuration, projectBlock, readAnswer, readPrompt, restTypeLabel, workdayProject } from "../../automation/rest";
+import { characterData, defaultAnswer, formatDuration, ownedRestTalents, projectBlock, readAnswer, readPrompt, restTypeLabel, workdayProject } from "../../automation/rest";
 import type { ProjectData } from "../../data/item/making";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
@@ -103,6 +103,7 @@ const talentsUsed = (sys: CharacterData): string[] => Object.entries(sys.rast.ta
 export function restAnswerContext(actor: Actor.Implementation, sys: CharacterData, prompt: RestPrompt): Record<string, unknown> {
   const { type } = prompt;
   const state = talentsUsed(sys);
+  const owned = ownedRestTalents(actor);
   const currency = currencyLabel();
   const tw = sys.derived.trefferwuerfel;
   const allowance = hitDiceAllowance(type, sys.level, tw.verbleibend);
@@ -116,13 +117,15 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
     typeHint: i18n().localize(`FLEX.Rest.TypeHint.${type}`),
     duration: formatDuration(REST_DURATION[type]),
     defaultsHint: i18n().format("FLEX.Rest.Answer.DefaultsHint", { seconds: String(prompt.seconds) }),
+    // R-REST-TAL: the rest talents this character has (its items), each with what it does; none offered otherwise.
     talents:
       type === "breather" || type === "shortRest"
-        ? REST_TALENT_IDS.map((id) => {
-            const check = talentAllowed(id, type, state);
+        ? REST_TALENT_IDS.filter((id) => owned.includes(id)).map((id) => {
+            const check = talentAllowed(id, type, state, owned);
             return { id, name: i18n().localize(`FLEX.Rest.Talent.${id}.name`), effect: i18n().localize(`FLEX.Rest.Talent.${id}.effect`), who: i18n().localize(`FLEX.Rest.TalentFor.${REST_TALENTS[id].for}`), disabled: !check.allowed };
           })
         : null,
+    talentsNone: (type === "breather" || type === "shortRest") && !owned.length,
     activities: REST_ACTIVITIES.map((a) => ({
       value: a,
       label: i18n().localize(`FLEX.Rest.Activity.${a}`),
@@ -194,8 +197,8 @@ function wireRestAnswer(dialog: foundry.applications.api.DialogV2, deadline: num
  * R-REST-TAL: a rest talent chosen in the compendium browser's select mode (Rast und Auszeit): the rest talents this
  * character may declare for this rest. The id of the chosen one, or null; the GM checks the answer again.
  */
-export async function pickRestTalent(type: RestType, used: readonly string[], signal?: AbortSignal): Promise<string | null> {
-  const allowed = REST_TALENT_IDS.filter((id) => talentAllowed(id, type, used).allowed) as string[];
+export async function pickRestTalent(type: RestType, used: readonly string[], signal?: AbortSignal, owned?: readonly string[]): Promise<string | null> {
+  const allowed = REST_TALENT_IDS.filter((id) => talentAllowed(id, type, used, owned).allowed) as string[];
   const [uuid] = await pick({
     tabs: ["rest"],
     accept: (row) => row.restKind === "talent" && allowed.includes(row.restId),
@@ -208,11 +211,11 @@ export async function pickRestTalent(type: RestType, used: readonly string[], si
 }
 
 /** The dialog's browse button beside the talent select: the browser's choice goes into the select. */
-function bindTalentBrowser(element: HTMLElement, type: RestType, used: readonly string[], signal: AbortSignal): void {
-  const select = element.querySelector<HTMLSelectElement>("select[name='talent']");
+function bindTalentBrowser(element: HTMLElement, type: RestType, used: readonly string[], signal: AbortSignal, owned: readonly string[]): void {
   element.querySelector("[data-flex-browse-talent]")?.addEventListener("click", async () => {
-    const id = await pickRestTalent(type, used, signal);
-    if (id && select) select.value = id;
+    const id = await pickRestTalent(type, used, signal, owned);
+    const radio = id ? element.querySelector<HTMLInputElement>(`input[name='talent'][value='${id}']`) : null;
+    if (radio && !radio.disabled) radio.checked = true;
   });
 }
 
@@ -241,7 +244,7 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
     window: { title: i18n().format("FLEX.Rest.Answer.Title", { name: actor.name, type: restTypeLabel(prompt.type) }) },
     content,
     render: (_event: Event, dialog: foundry.applications.api.DialogV2) => {
-      bindTalentBrowser(dialog.element, prompt.type, used, asked.signal);
+      bindTalentBrowser(dialog.element, prompt.type, used, asked.signal, ownedRestTalents(actor));
       wireRestAnswer(dialog, started + prompt.seconds * 1000);
     },
     ok: { label: i18n().localize("FLEX.Rest.Answer.Confirm"), icon: "fa-solid fa-bed" },

@@ -18,7 +18,7 @@ export { defaultAnswer, readAnswer, readPrompt } from "./prompt";
 export type { RestAnswer, RestPrompt } from "./prompt";
 export { isHealersKit } from "./kits";
 export { projectBlock, workdayProject } from "./crafting";
-export { characterData, restStateOf, windowOf } from "./state";
+export { characterData, ownedRestTalents, restStateOf, windowOf } from "./state";
 
 export function registerRest(): void {
   registerRelay(REST_QUERY, runRest, { journalled: true });

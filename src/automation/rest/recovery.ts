@@ -15,7 +15,7 @@ import type { RestEntry, RestRequest } from "./types";
 import type { KitPool } from "./kits";
 import { readAnswer } from "./prompt";
 import type { RestAnswer } from "./prompt";
-import { restsDone, restStateOf, startsSource, talentsSource } from "./state";
+import { ownedRestTalents, restsDone, restStateOf, startsSource, talentsSource } from "./state";
 import { projectBlock } from "./crafting";
 
 /** Rest requests each character remembers having applied (a replay of an older one is still refused). */
@@ -46,7 +46,7 @@ export function participant(actor: Actor.Implementation, sys: CharacterData, req
   const { type } = request;
   const answer = readAnswer(request.answers[actor.id!], type);
   const taken = restTaken(type, answer.activity, { interrupted });
-  const talent = answer.talent ? { id: answer.talent, check: talentAllowed(answer.talent, type, restStateOf(sys).talentsUsed) } : null;
+  const talent = answer.talent ? { id: answer.talent, check: talentAllowed(answer.talent, type, restStateOf(sys).talentsUsed, ownedRestTalents(actor)) } : null;
   const dice = taken.taken ? Math.min(answer.hitDice, hitDiceAllowance(type, sys.level, sys.derived.trefferwuerfel.verbleibend)) : 0;
   return { actor, sys, answer, defaulted: request.defaulted.includes(actor.id!), taken, talent, dice, care: null, careMissing: false, kitFrom: [], fullCare: null, rolls: [], inspiration: 0, advantage: false, attentive: false };
 }

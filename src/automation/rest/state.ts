@@ -1,7 +1,7 @@
 // A character's rests as the rules read them: the start times of its last rests per type (stored in fixed
 // slots, see data/actor/character.ts), the talents it used since its last long rest, the no-rest clock.
 import { CharacterData } from "../../data/actor/character";
-import { REST_LIMITS, REST_TYPES, restWindow } from "../../rules";
+import { isRestTalent, REST_LIMITS, REST_TYPES, restWindow } from "../../rules";
 import type { RestType, RestWindow } from "../../rules";
 
 export interface RestState {
@@ -47,4 +47,10 @@ export function windowOf(sys: CharacterData, type: RestType, now: number): RestW
 export function restsDone(actor: Actor.Implementation): string[] {
   const done = actor.getFlag("flex", "restsDone");
   return Array.isArray(done) ? done.filter((d): d is string => typeof d === "string") : [];
+}
+
+/** R-REST-TAL: the rest talents this character has (its items from Rast und Auszeit, flags.flex.restTalent). */
+export function ownedRestTalents(actor: Actor.Implementation): string[] {
+  const ids = actor.items.map((i) => (i.flags as { flex?: { restTalent?: unknown } } | undefined)?.flex?.restTalent);
+  return [...new Set(ids.filter((id): id is string => isRestTalent(id)))];
 }
