@@ -24,6 +24,7 @@ import { registerItemRoller } from "../../documents/features";
 import { CRAFT_COMPLEXITIES, CRAFT_SW, craftTarget, materialCost, workdays } from "../../rules";
 import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
+import { choiceMatches, talentChoices, talentLabel } from "../talent-names";
 
 export const CRAFT_START_TEMPLATE = "systems/flex/templates/dialogs/craft-start.hbs";
 export const CRAFT_SESSION_TEMPLATE = "systems/flex/templates/dialogs/craft-session.hbs";
@@ -40,10 +41,8 @@ export function complexityChoices(): Record<string, string> {
 
 export const MODE_CHOICES = { probe: "FLEX.Making.Mode.probe", arbeitstage: "FLEX.Making.Mode.arbeitstage" };
 
-/** The actor's talents by name, sorted, for a choice. */
-function talentNames(actor: Actor.Implementation): string[] {
-  return [...new Set(actor.items.filter((i) => i.type === "talent").map((i) => i.name))].sort((a, b) => a.localeCompare(b, i18n().lang));
-}
+/** The actor's talents for a choice: stored by key, shown by name (talent-names.ts). */
+const actorTalents = (actor: Actor.Implementation) => talentChoices(actor.items.filter((i) => i.type === "talent"));
 
 /** The character a user crafts or works with when none is named: the item's owner, the user's character, a selected token's. */
 export function defaultActor(item?: Item.Implementation | null): Actor.Implementation | null {
@@ -79,7 +78,7 @@ export async function startCrafting(source: Item.Implementation | string, actor?
     actor: crafter.name,
     modes: MODE_CHOICES,
     complexities: complexityChoices(),
-    talents: Object.fromEntries(talentNames(crafter).map((n) => [n, n])),
+    talents: Object.fromEntries(actorTalents(crafter).map((c) => [c.value, c.label])),
     price,
     material: materialCost(price),
     goal: craftTarget(price),
@@ -159,18 +158,19 @@ export function projectDetails(item: Item.Implementation): Record<string, unknow
   const actor = item.actor;
   const paid = materialsPaid(item);
   const probe = sys.modus !== "arbeitstage";
-  const names = actor ? talentNames(actor) : [];
+  const choices = actor ? actorTalents(actor) : [];
   const chosen = sys.talent.trim();
-  const known = !chosen || names.some((n) => n.toLowerCase() === chosen.toLowerCase());
+  const known = !chosen || choices.some((c) => choiceMatches(c, chosen));
+  const label = talentLabel(chosen, actor);
   const talentOptions = [
     { value: "", label: i18n().localize("FLEX.Item.Talent.Choose"), selected: !chosen },
-    ...names.map((n) => ({ value: n, label: n, selected: n.toLowerCase() === chosen.toLowerCase() })),
-    ...(known ? [] : [{ value: chosen, label: i18n().format("FLEX.Item.Talent.MissingOption", { talent: chosen }), selected: true }]),
+    ...choices.map((c) => ({ ...c, selected: choiceMatches(c, chosen) })),
+    ...(known ? [] : [{ value: chosen, label: i18n().format("FLEX.Item.Talent.MissingOption", { talent: label }), selected: true }]),
   ];
   let talentWarning: string | null = null;
   if (actor && probe && !sys.fertig) {
     if (!chosen) talentWarning = i18n().localize("FLEX.Item.Talent.None");
-    else if (!known) talentWarning = i18n().format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: chosen });
+    else if (!known) talentWarning = i18n().format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: label });
   }
   const log = projectLog(item)
     .slice(-8)

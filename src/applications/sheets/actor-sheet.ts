@@ -17,6 +17,7 @@ import type { CheckBreakdown } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
 import { promptHealing } from "../dialogs/heal-dialog";
 import { createEffect, deleteEffect, editEffect, effectOf, effectsTabContext, toggleEffect } from "./effects-tab";
+import { talentLabel } from "../talent-names";
 import { transferItem } from "./item-transfer";
 import { bindRowSearch, rowCounts, rowOrder, rowSheetActions, rowStateOf, spendsOn } from "./item-rows";
 import type { RowCount } from "./item-rows";
@@ -297,7 +298,7 @@ export class FlexActorSheet<
     const missing = missingTalent(item);
     if (!missing) return null;
     const i18n = game.i18n!;
-    const tooltip = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: this.document.name, talent: missing.name }) : i18n.localize("FLEX.Item.Talent.None");
+    const tooltip = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: this.document.name, talent: talentLabel(missing.name, this.document) }) : i18n.localize("FLEX.Item.Talent.None");
     return { label: i18n.localize("FLEX.Sheet.Tag.TalentMissing"), tooltip };
   }
 

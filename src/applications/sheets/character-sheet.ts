@@ -8,6 +8,7 @@ import { companionSection, hasCompanionSection } from "../../automation/companio
 import { polymorphSheetActions, polymorphSheetParts, transformOnDrop } from "./polymorph-sheet";
 import { openWorkDialog } from "../dialogs/work-dialog";
 import { companionSheetActions } from "../dialogs/training-dialog";
+import { compareNames, talentLabel } from "../talent-names";
 import { FlexActorSheet } from "./actor-sheet";
 import { decorateRows } from "./item-rows";
 import type { StatusChip } from "./actor-sheet";
@@ -136,7 +137,7 @@ export class CharacterSheet extends FlexActorSheet {
           label: CONFIG.FLEX.talentCategories[category],
           talents: this.flexActor.items.contents
             .filter((i) => i.type === "talent" && i.system instanceof TalentData && i.system.kategorie === category)
-            .sort((a, b) => a.name.localeCompare(b.name))
+            .sort((a, b) => compareNames(a.name, b.name))
             // What a talent row shows beyond its name (its check, its menu) is item-rows.ts' decorateRows.
             .map((i) => ({ id: i.id, name: i.name })),
         }));
@@ -153,9 +154,13 @@ export class CharacterSheet extends FlexActorSheet {
       case "tabs":
         if (!hasCompanionSection(this.document)) ctx.tabs = Object.fromEntries(Object.entries(ctx.tabs ?? {}).filter(([id]) => id !== "companions"));
         break;
-      case "companions":
-        ctx.companionSection = companionSection(this.document);
+      case "companions": {
+        // The handling talent by its key (the rules' German name), shown as the character's talent or the compendium names it.
+        const section = companionSection(this.document);
+        for (const c of section?.companions ?? []) c.talent = talentLabel(c.talent, this.document);
+        ctx.companionSection = section;
         break;
+      }
       case "biography":
         Object.assign(ctx, { bioField: "system.biografie", bioValue: s.biografie, bioLabel: "FLEX.Actor.character.FIELDS.biografie.label", enrichedBio: await this.enrich(s.biografie) });
         break;

@@ -8,6 +8,7 @@ import { talentLinkOf } from "../../data/item/talent-link";
 import { localDie } from "../../helpers/dice-text";
 import { parseAttackCheck } from "../../rules";
 import { checkBreakdown } from "../dialogs/check-dialog";
+import { compareNames } from "../talent-names";
 import { flexItemSystem } from "./system-data";
 import type { FlexItemSystem } from "./system-data";
 
@@ -54,7 +55,7 @@ export function matchesSearch(name: string, query: string): boolean {
 
 /** The order of a list's rows: the user's own (core's sort, then name) or by name. */
 export function rowOrder(byName: boolean): (a: Item.Implementation, b: Item.Implementation) => number {
-  const byNameOnly = (a: Item.Implementation, b: Item.Implementation) => a.name.localeCompare(b.name);
+  const byNameOnly = (a: Item.Implementation, b: Item.Implementation) => compareNames(a.name, b.name);
   return byName ? byNameOnly : (a, b) => (a.sort ?? 0) - (b.sort ?? 0) || byNameOnly(a, b);
 }
 
