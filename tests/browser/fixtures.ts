@@ -11,6 +11,8 @@ type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
 
 const TRAINED: Record<string, number> = { Athletik: 3, Ausweichen: 2, Klingenwaffen: 4, Fernkampf: 2, Heilkunde: 1, Wahrnehmung: 3, Elementarmagie: 2, "Mit Tieren umgehen": 2 };
+/** The Kampfart Rikka never learnt: her flail is tagged "Talent fehlt" (named in the page's language). */
+const UNLEARNT = "Hiebwaffen";
 
 /**
  * The talents of the compendium sources, with some Übungswerte, as a table in the world's language imports them from
@@ -22,6 +24,7 @@ function talents(): Any[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".yml"))
     .map((f) => translateSource(yaml.load(readFileSync(join(dir, f), "utf8")) as Any, lang))
+    .filter((t) => (t.flags?.flex?.sourceName ?? t.name) !== UNLEARNT)
     .map((t) => ({ name: t.name, type: "talent", img: t.img, system: { ...t.system, uebungswert: TRAINED[t.flags?.flex?.sourceName ?? t.name] ?? 0 }, flags: t.flags }));
 }
 
@@ -51,7 +54,7 @@ export async function rikka(): Promise<Any> {
     { name: "Kurzschwert", type: "weapon", system: { talent: "Klingenwaffen", schaden: "1W6+1", aktionen: 1, ausgeruestet: true, preis: 60 } },
     { name: "Leichte Armbrust", type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 30, aktionen: 2, preis: 120 } },
     // A weapon of a Kampfart Rikka never learnt: the sheet tags it "Talent fehlt".
-    { name: "Zweihändiger Kriegsflegel der Nebelwächter", type: "weapon", system: { talent: "Kettenwaffen", schaden: "2W6", aktionen: 2, preis: 200 } },
+    { name: "Zweihändiger Kriegsflegel der Nebelwächter", type: "weapon", system: { talent: UNLEARNT, schaden: "2W6", aktionen: 2, preis: 200 } },
     { name: "Lederrüstung", type: "armor", system: { wert: 2, ausgeruestet: true, preis: 80 } },
     // R-CORE-15: used up by charges, by number, and one already used up; the rope is not used up at all.
     { name: "Heilerset", type: "equipment", system: { menge: 1, ladungen: { value: 7, max: 10 }, verbrauch: "ladung", preis: 25 } },

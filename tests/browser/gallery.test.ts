@@ -2,8 +2,10 @@
 // playwright-core), saves a PNG per page, and fails on what a user would notice: text that is an
 // unresolved i18n key, a console error, anything wider than the window or its sheet, text cut off or spilling out
 // of its box, a missing roll button. Each photo shows the whole page, however long.
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import yaml from "js-yaml";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGallery, OUT, type GalleryPage } from "./gallery";
@@ -12,6 +14,32 @@ const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-head
 const WINDOW = { width: 1280, height: 800 };
 /** For working on a few pages: GALLERY_PAGES="character-|chat-long" npm run gallery (a regular expression on "<name>-<lang>-<theme>"). */
 const ONLY = process.env.GALLERY_PAGES ? new RegExp(process.env.GALLERY_PAGES) : null;
+
+/** axe-core, the standard accessibility engine, run on every page with the WCAG 2.1 A and AA rules. */
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * What an English or Russian page must not show (scope 1 and 5 of issue 28): a German talent name (those the talent
+ * compendium translates), a rule ID outside a card's "Regeln" line and the rules journal, dice written "W6"; and a
+ * Russian page no Latin EW / SW.
+ */
+const TALENT_SOURCES = join(import.meta.dirname, "..", "..", "packs", "_source", "talente");
+const GERMAN_TALENTS = readdirSync(TALENT_SOURCES)
+  .filter((f) => f.endsWith(".yml"))
+  .map((f) => yaml.load(readFileSync(join(TALENT_SOURCES, f), "utf8")) as { name: string; flags: { flex: { i18n: Record<string, { name: string }> } } })
+  .filter((t) => ["en", "ru"].every((lang) => t.flags.flex.i18n[lang]?.name !== t.name))
+  .map((t) => t.name);
+const word = (w: string) => new RegExp(`(?<![\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u");
+function wordingProblems(text: string, lang: string): string[] {
+  if (lang === "de") return [];
+  const found: string[] = [];
+  for (const name of GERMAN_TALENTS) if (word(name).test(text)) found.push(`German talent "${name}"`);
+  for (const m of text.match(/\bR-[A-Z]+(?:-[A-Z0-9]+)*\b/g) ?? []) found.push(`rule ID ${m}`);
+  for (const m of text.match(/(?<![\p{L}\p{N}])\d*W\d+(?![\p{L}])/gu) ?? []) found.push(`dice "${m}"`);
+  if (lang === "ru") for (const m of text.match(/\b(?:EW|SW)\b/g) ?? []) found.push(`Latin "${m}"`);
+  return [...new Set(found)];
+}
 
 let browser: Browser;
 let pages: GalleryPage[] = [];
@@ -59,6 +87,7 @@ describe("the gallery in headless Chromium", () => {
 
   it("renders each page cleanly and photographs it", async () => {
     const problems: string[] = [];
+    const axeReport: { page: string; rule: string; nodes: number; targets: string[] }[] = [];
     const context = await browser.newContext({ viewport: WINDOW });
     for (const p of pages) {
       const page = await context.newPage();
@@ -104,14 +133,32 @@ describe("the gallery in headless Chromium", () => {
             return !(wide && !tall && st.textOverflow === "ellipsis" && el.closest("[data-tooltip], [title], [aria-label]"));
           })
           .map(describe);
-        return { unresolved, tooWide: tooWide.slice(0, 5), clipped: clipped.slice(0, 5), rolls, scrollWidth: document.documentElement.scrollWidth };
+        // What a user reads, tooltips and names included, but not a card's rule list nor the rules journal (their place for rule IDs).
+        const copy = document.body.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll("script, style, template, .flex-rules, .journal-entry-page").forEach((el) => el.remove());
+        const readable = [copy.textContent ?? "", ...[...copy.querySelectorAll("[aria-label],[data-tooltip],[placeholder],[title],[alt],input[value]")].flatMap((el) =>
+          ["aria-label", "data-tooltip", "placeholder", "title", "alt", "value"].map((a) => el.getAttribute(a) ?? ""),
+        )].join("\n");
+        return { unresolved, tooWide: tooWide.slice(0, 5), clipped: clipped.slice(0, 5), rolls, scrollWidth: document.documentElement.scrollWidth, readable };
       }, WINDOW);
 
+      const wording = wordingProblems(report.readable, p.lang);
+      if (wording.length) problems.push(`${label}: ${wording.join(", ")}`);
       if (report.unresolved.length) problems.push(`${label}: unresolved i18n ${[...new Set(report.unresolved)].join(", ")}`);
       if (errors.length) problems.push(`${label}: console ${errors.join(" | ")}`);
       if (report.tooWide.length || report.scrollWidth > WINDOW.width) problems.push(`${label}: wider than its window: ${report.tooWide.join(", ")}`);
       if (report.clipped.length) problems.push(`${label}: text cut off or spilling out: ${report.clipped.join(", ")}`);
       for (const action of p.rollActions) if (!report.rolls.includes(action)) problems.push(`${label}: no ${action} button`);
+
+      await page.addScriptTag({ path: AXE });
+      const violations = await page.evaluate(async (tags) => {
+        const result = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+        return result.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => `${n.target.join(" ")} ${(n.failureSummary ?? "").split("\n").slice(1, 2).join("").trim()}`) }));
+      }, WCAG);
+      for (const v of violations) {
+        axeReport.push({ page: `${p.name}-${p.lang}-${p.theme}`, rule: v.rule, nodes: v.targets.length, targets: v.targets });
+        problems.push(`${label}: axe ${v.rule} (${v.targets.length}): ${v.targets.slice(0, 3).join(" | ")}`);
+      }
 
       // The photo shows the whole page: the window grows to its content, so a long list is not cut at the window's edge.
       const full = await page.evaluate(() => {
@@ -127,6 +174,7 @@ describe("the gallery in headless Chromium", () => {
       await page.close();
     }
     await context.close();
+    writeFileSync(join(OUT, ONLY ? "axe-subset.json" : "axe.json"), JSON.stringify(axeReport, null, 1));
     expect(problems).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { HEAL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/heal-dialog
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
+import { as, createActor, startClient, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
 import { grauwolf, rikka } from "./fixtures";
 import { companionPages } from "./gallery-companions";
 import { makingPages } from "./gallery-making";
@@ -203,7 +203,8 @@ export async function buildGallery(): Promise<GalleryPage[]> {
 
   for (const lang of ["de", "en", "ru"]) {
     const clients = resetWorld({ gms: 1, players: 1 });
-    i18n.lang = lang;
+    // The talent compendium on the server, indexed in the page's language: sheets name a talent by its label there.
+    await startClient({ lang, systemPacks: ["talente"] });
     const hero = await rikka();
     await hero.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
     const wolf = await grauwolf(hero);
