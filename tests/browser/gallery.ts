@@ -223,7 +223,8 @@ export async function buildGallery(): Promise<GalleryPage[]> {
       for (const theme of themes) add(`character-${tab}`, s.parts, s.classes, characterRolls[tab]!, s.width, s.height, theme, hero.name);
     }
     const edit = await sheetPage(CharacterSheet, hero, (sheet) => (sheet.mode = "edit"));
-    add("character-edit", edit.parts, edit.classes, ["rollAttribute"], edit.width, edit.height, "light", hero.name);
+    // Edit mode chooses the dice: it rolls nothing.
+    add("character-edit", edit.parts, edit.classes, [], edit.width, edit.height, "light", hero.name);
     await wolf.update({ ownership: { default: 1 } });
     const limited = await as(clients.players[0], () => sheetPage(CreatureSheet, wolf));
     add("creature-limited", limited.parts, limited.classes, [], limited.width, 300, "light", wolf.name);

@@ -93,15 +93,17 @@ export class CharacterSheet extends FlexActorSheet {
     const i18n = game.i18n!;
     const value = s.erschoepfung.value;
     const malus = s.derived.malus;
-    const chips: StatusChip[] = [
+    const chips: StatusChip[] = [];
+    // Rested is the normal case: the strip names only what is out of the ordinary.
+    if (value > 0) chips.push(
       {
         key: "erschoepfung",
         icon: "fa-solid fa-person-walking-dashed-line-arrow-right",
-        label: i18n.format(value > 0 ? "FLEX.Sheet.Strip.Exhaustion" : "FLEX.Sheet.Strip.Rested", { value: String(value), malus: String(malus.talent) }),
+        label: i18n.format("FLEX.Sheet.Strip.Exhaustion", { value: String(value), malus: String(malus.talent) }),
         tooltip: `${i18n.format("FLEX.Erschoepfung.Malus", { talent: String(malus.talent), attribut: String(malus.attribut) })} · ${i18n.format("FLEX.Erschoepfung.Threshold", { value: String(s.derived.todesschwelle) })}`,
-        cssClass: value > 0 ? "warn" : "",
+        cssClass: "warn",
       },
-    ];
+    );
     if (this.document.statuses.has("underwater")) {
       const die = localDie(parseDie(s.derived.atemWuerfel) ?? 4);
       chips.push({ key: "atem", icon: "fa-solid fa-lungs", label: i18n.format("FLEX.Sheet.Strip.Breath", { die }), tooltip: i18n.localize("FLEX.Sheet.Strip.BreathHint"), cssClass: "water" });
@@ -126,7 +128,16 @@ export class CharacterSheet extends FlexActorSheet {
     switch (partId) {
       case "stats": {
         const threshold = s.derived.todesschwelle;
-        ctx.exhaustion = { low: Math.ceil(threshold / 3), high: Math.ceil((threshold * 2) / 3) };
+        const value = s.erschoepfung.value;
+        const high = Math.ceil((threshold * 2) / 3);
+        const malus = s.derived.malus;
+        // R-EXH-2 / R-EXH-3: "no malus" while rested; the death threshold in the alarm colour only once it is near.
+        ctx.exhaustion = {
+          low: Math.ceil(threshold / 3),
+          high,
+          malus: value > 0 ? game.i18n!.format("FLEX.Erschoepfung.Malus", { talent: String(malus.talent), attribut: String(malus.attribut) }) : game.i18n!.localize("FLEX.Erschoepfung.NoMalus"),
+          thresholdClass: value >= high ? "flex-threshold near" : "flex-threshold",
+        };
         ctx.breathLabel = localDie(parseDie(s.derived.atemWuerfel) ?? 4);
         ctx.hitDieLabel = localDie(parseDie(s.derived.trefferwuerfel.wuerfel) ?? 4);
         break;
