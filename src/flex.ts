@@ -48,6 +48,7 @@ import { registerDiceHelper } from "./helpers/dice-text";
 import { registerUnitHelper } from "./helpers/units";
 import { selfTest } from "./automation/selftest";
 import { registerSelfTestMenu } from "./applications/dialogs/selftest-menu";
+import { registerRulesJournalFocus } from "./applications/rules-journal";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -68,6 +69,7 @@ Hooks.once("init", () => {
   registerSettings();
   registerPackI18n();
   registerRuleHelper();
+  registerRulesJournalFocus();
   registerDiceHelper();
   registerUnitHelper();
   registerRestSettings();

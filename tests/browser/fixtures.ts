@@ -28,6 +28,19 @@ function talents(): Any[] {
     .map((t) => ({ name: t.name, type: "talent", img: t.img, system: { ...t.system, uebungswert: TRAINED[t.flags?.flex?.sourceName ?? t.name] ?? 0 }, flags: t.flags }));
 }
 
+/** One talent of the compendium as a table in the page's language imports it, with the Übungswert and attribute given. */
+export function packTalent(key: string, system: Record<string, unknown> = {}): Any {
+  const dir = join(ROOT, "packs", "_source", "talente");
+  const lang = (globalThis as Any).game.i18n.lang;
+  for (const f of readdirSync(dir).filter((n) => n.endsWith(".yml"))) {
+    const source = yaml.load(readFileSync(join(dir, f), "utf8")) as Any;
+    if (source.name !== key) continue;
+    const t = translateSource(source, lang);
+    return { name: t.name, type: "talent", img: t.img, system: { ...t.system, ...system }, flags: { flex: { sourceName: key } } };
+  }
+  throw new Error(`no talent ${key} in the compendium`);
+}
+
 export async function rikka(): Promise<Any> {
   const actor = (await createActor({
     name: "Rikka Sturmfels",

@@ -7,6 +7,8 @@ import { WORK_DIALOG_TEMPLATE, workDialogContext } from "../../src/applications/
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, messages, settle, type Clients } from "../harness";
 
+import { talentLabel } from "../../src/applications/talent-names";
+import { packTalent } from "./fixtures";
 import { sheetHtml } from "./sheet-page";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -51,7 +53,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
 
   // A smith of the player's (FF W12, Handwerk ÜW 4: 1d12 + 4), so the hero stays as the other pages show her.
   const smith = await createActor({ name: "Meisterin Alvara", type: "character", ownership: { default: 0, [player.id]: 3 }, system: { level: 6, geld: 1500, attributes: { ff: 12 } } });
-  await smith.createEmbeddedDocuments("Item", [{ name: "Handwerk", type: "talent", system: { attribut: "ff", uebungswert: 4 } }]);
+  await smith.createEmbeddedDocuments("Item", [packTalent("Handwerk", { attribut: "ff", uebungswert: 4 })]);
   // A project for a longsword of 450 ¥ (R-CRAFT-4: 100 EW; R-CRAFT-2: 225 ¥ of materials), two sessions worked.
   const sword = await g.Item.create({ name: "Langschwert aus Sturmstahl", type: "weapon", img: "icons/weapons/sword.webp", system: { preis: 450, schaden: "1W8+1", talent: "Klingenwaffen" } });
   const project = await as(player, () => flex.making.createProject(smith, sword, { complexity: "fortgeschritten", talent: "Handwerk" }));
@@ -88,7 +90,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
     currency: "¥",
   });
   add("dialog-craft-start", dialogPage(startDialog, i18n.localize("FLEX.Making.Start.Confirm"), "fa-hammer"), "dialog flex", [], 420, 400, "light", i18n.format("FLEX.Making.ProjectName", { item: sword.name }));
-  const sessionDialog = await renderTemplate(CRAFT_SESSION_TEMPLATE, { probe: true, talent: "Handwerk", sw: 15, done: project.system.derived.stand, goal: project.system.derived.ziel, max: 42, canAdvance: true });
+  const sessionDialog = await renderTemplate(CRAFT_SESSION_TEMPLATE, { probe: true, talent: talentLabel("Handwerk", smith), sw: 15, done: project.system.derived.stand, goal: project.system.derived.ziel, max: 42, canAdvance: true });
   add("dialog-craft-session", dialogPage(sessionDialog, i18n.localize("FLEX.Making.Project.Work"), "fa-hammer"), "dialog flex", [], 380, 260, "light", project.name);
   const workDialog = await renderTemplate(WORK_DIALOG_TEMPLATE, await as(player, () => workDialogContext(hero)));
   add("dialog-work", dialogPage(workDialog, i18n.localize("FLEX.Making.Work.Confirm"), "fa-coins"), "dialog flex", [], 420, 340, "light", i18n.format("FLEX.Making.Work.Title", { actor: hero.name }));

@@ -10,6 +10,7 @@ import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { postItemCard } from "../../src/applications/sheets/row-menu";
 import { parse } from "node-html-parser";
 import { as, createActor, dice, messages } from "../harness";
+import { packTalent } from "./fixtures";
 import type { AddPage } from "./gallery-rest";
 import { sheetHtml } from "./sheet-page";
 
@@ -100,13 +101,15 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     const types = ["weapon", "armor", "equipment", "alchemical", "spell"];
     await hoarder.createEmbeddedDocuments("Item", Array.from({ length: 100 }, (_, i) => ({ name: `${i18n.localize(`TYPES.Item.${types[i % 5]}`)} ${i + 1}`, type: types[i % 5], system: { menge: 1 + (i % 7) } })));
     const h = await sheetHtml(CharacterSheet, hoarder, (sheet) => sheet.changeTab("inventory", "primary"));
-    add("character-inventory-100", h.parts, h.classes, ["rollItem"], h.width, h.height, "light", hoarder.name);
+    // Nobody taught Kasimir a Kampfart or Zauberschule: his weapons and spells say so and offer no roll.
+    add("character-inventory-100", h.parts, h.classes, [], h.width, h.height, "light", hoarder.name);
 
     // Long names: a character, its items and its cards.
     const longName = "Bodo Eisenhauer von der Nebelmark zu Kaltenbrunn der Jüngere";
     const bodo = await createActor({ name: longName, type: "character", system: { attributes: { ge: 8, kk: 8 } } });
     await bodo.createEmbeddedDocuments("Item", [
-      { name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 2 } },
+      packTalent("Athletik", { attribut: "kk", uebungswert: 2 }),
+      packTalent("Klingenwaffen", { attribut: "ge", uebungswert: 1 }),
       { name: "Zweihändiges Bastardschwert der Nebelmark mit eingeätzter Runenklinge", type: "weapon", system: { talent: "Klingenwaffen", schaden: "2W6+2", aktionen: 2 } },
       { name: "Unverwüstlicher Kettenpanzer der Grenzwacht von Kaltenbrunn", type: "armor", system: { wert: 3, ausgeruestet: true } },
       { name: "Heiltrank der Klosterbrüder vom Nebelsee (große Flasche)", type: "alchemical", system: { stufe: 2, menge: 3 } },

@@ -1,7 +1,7 @@
 // The gallery: every sheet, dialog and chat card rendered through the real Handlebars templates (with
 // stand-ins only for Foundry's own helpers) and the real stylesheet, one HTML page per view, language
 // and theme, for headless Chromium to check and photograph.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { CHECK_DIALOG_TEMPLATE, checkBreakdown, liveCheckLine } from "../../src/applications/dialogs/check-dialog";
@@ -11,7 +11,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, startClient, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
-import { grauwolf, rikka } from "./fixtures";
+import { grauwolf, packTalent, rikka } from "./fixtures";
 import { companionPages } from "./gallery-companions";
 import { makingPages } from "./gallery-making";
 import { polymorphPages } from "./gallery-polymorph";
@@ -97,7 +97,7 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const scene = await createScene();
   const goblin = await createActor({ name: "Goblin-Späher", type: "creature", img: "icons/goblin.webp", system: { ausweichen: 6, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
   const bandit = await createActor({ name: "Hauptmann Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "character", img: "icons/bandit.webp", system: { attributes: { ge: 8 }, ruestung: 2, leben: { value: 20, max: 20 } } });
-  await bandit.createEmbeddedDocuments("Item", [{ name: "Ausweichen", type: "talent", system: { attribut: "ge", uebungswert: 3 } }]);
+  await bandit.createEmbeddedDocuments("Item", [packTalent("Ausweichen", { attribut: "ge", uebungswert: 3 })]);
   await hero.createEmbeddedDocuments("Item", [
     { name: "Feuerlanze", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
     { name: "Heilende Hände", type: "spell", system: { zauberschule: "Heilkunde", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
@@ -191,6 +191,22 @@ async function trackerHtml(combat: Any): Promise<string> {
 .combat-tracker .token-initiative { flex: 0 0 auto; font-weight: 700; font-size: 1.1rem; }
 </style>`;
   return style + html.toString();
+}
+
+/**
+ * Every page in both themes: a page drawn only in the light theme gets its dark twin (the same HTML, the body's theme
+ * class changed: the theme is the stylesheet's alone), so no family of pages goes unchecked in the dark.
+ */
+function withDarkTwins(pages: GalleryPage[]): GalleryPage[] {
+  const dark = new Set(pages.filter((p) => p.theme === "dark").map((p) => `${p.name}|${p.lang}`));
+  const twins = pages
+    .filter((p) => p.theme === "light" && !dark.has(`${p.name}|${p.lang}`))
+    .map((p) => {
+      const file = p.file.replace(/-light\.html$/, "-dark.html");
+      writeFileSync(file, readFileSync(p.file, "utf8").replace('<body class="theme-light">', '<body class="theme-dark">'));
+      return { ...p, theme: "dark" as const, file };
+    });
+  return [...pages, ...twins];
 }
 
 /** Builds every page in every language; returns the list for the browser test. */
@@ -290,5 +306,5 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await statePages(add, { clients, hero });
     await selfTestPages(add, { clients });
   }
-  return pages;
+  return withDarkTwins(pages);
 }

@@ -132,7 +132,7 @@ export async function openCraftingSession(project: Item.Implementation): Promise
   const probe = sys.modus !== "arbeitstage";
   const content = await foundry.applications.handlebars.renderTemplate(CRAFT_SESSION_TEMPLATE, {
     probe,
-    talent: sys.talent,
+    talent: talentLabel(sys.talent, project.actor),
     sw: sys.derived.sw,
     done: sys.derived.stand,
     goal: sys.derived.ziel,
@@ -175,8 +175,10 @@ export function projectDetails(item: Item.Implementation): Record<string, unknow
   const log = projectLog(item)
     .slice(-8)
     .reverse()
-    .map((e) => ({ when: formatWorldTime(e.at), work: probe ? e.ews.join(", ") || "–" : String(e.days), gain: e.gain, total: e.total }));
+    // R-CRAFT-3: a block below the SW adds nothing; the log marks it, so "16, 9, 15 → 31" adds up.
+    .map((e) => ({ when: formatWorldTime(e.at), ews: probe ? e.ews.map((value) => ({ value, void: value < sys.derived.sw })) : [], work: probe ? (e.ews.length ? "" : "–") : String(e.days), gain: e.gain, total: e.total }));
   return {
+    voidHint: i18n().format("FLEX.Making.Project.BelowSW", { sw: String(sys.derived.sw) }),
     target: target && { name: target.name, img: target.img ?? "icons/svg/item-bag.svg", typeLabel: `TYPES.Item.${target.type}` },
     owned: !!actor && item.isOwner,
     canDrop: item.isOwner && !paid,
