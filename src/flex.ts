@@ -49,6 +49,8 @@ import { registerUnitHelper } from "./helpers/units";
 import { selfTest } from "./automation/selftest";
 import { registerSelfTestMenu } from "./applications/dialogs/selftest-menu";
 import { registerRulesJournalFocus } from "./applications/rules-journal";
+import { registerStarterTalents } from "./documents/starter-talents";
+import { registerTalentHelper } from "./applications/talent-names";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -70,7 +72,9 @@ Hooks.once("init", () => {
   registerPackI18n();
   registerRuleHelper();
   registerRulesJournalFocus();
+  registerStarterTalents();
   registerDiceHelper();
+  registerTalentHelper();
   registerUnitHelper();
   registerRestSettings();
   registerStatusEffects();

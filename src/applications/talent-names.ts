@@ -50,6 +50,12 @@ export function talentLabel(key: string, actor?: Holder): string {
   return packLabel(name) ?? name;
 }
 
+/** The Handlebars helper `{{flexTalent key}}` for cards that carry a talent's key: its label in the world's language. */
+export function registerTalentHelper(): void {
+  const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
+  hb.registerHelper("flexTalent", (key: unknown) => (typeof key === "string" ? talentLabel(key) : ""));
+}
+
 /** Names compared as a reader expects in the world's language: "Waffe 6" before "Waffe 11", "Äxte" among the A. */
 export function compareNames(a: string, b: string): number {
   return a.localeCompare(b, game.i18n?.lang, { numeric: true, sensitivity: "base" }) || a.localeCompare(b);

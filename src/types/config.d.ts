@@ -138,6 +138,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         tasks?: string[];
         /** A temporary actor of the self-test, by its run id (automation/selftest): deleted when the run ends. */
         selfTest?: string;
+        /** An owner shares the biography with those who see the actor limited (applications/sheets/actor-sheet.ts). */
+        publicBio?: boolean;
       };
     };
     Item: {
@@ -245,6 +247,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.restBreatherStopsClock": boolean;
     "flex.restAnswerSeconds": number;
     "flex.trainingAdvancesTime": boolean;
+    "flex.starterTalents": boolean;
   }
 }
 

@@ -71,7 +71,7 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   const posted = messages().slice(start);
   const groups = [posted.slice(0, 2), posted.slice(2)];
   for (const [i, group] of groups.entries()) {
-    for (const theme of ["light", "dark"] as const) add(`chat-companions-${i + 1}`, chatList(group.map(chatItem).join("\n")), "flex chat", [], 340, 760, theme, "Chat");
+    for (const theme of ["light", "dark"] as const) add(`chat-companions-${i + 1}`, chatList(group.map(chatItem).join("\n")), "flex chat", [], 340, 760, theme, i18n.localize("SIDEBAR.TabChat"));
   }
 
   // Put the world back as the rest of the gallery expects it.

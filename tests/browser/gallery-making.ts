@@ -108,5 +108,5 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   await flex.making.payRewards([smith.id, companion.id], 4);
   // Only the cards of making and earning (the clock moving on may bring other cards, e.g. of rest).
   const cards = chatList(messages().slice(start).filter((m: Any) => m.getFlag("flex", "making")));
-  for (const theme of ["light", "dark"] as const) add("chat-making", cards, "flex chat", [], 340, 1400, theme, "Chat");
+  for (const theme of ["light", "dark"] as const) add("chat-making", cards, "flex chat", [], 340, 1400, theme, i18n.localize("SIDEBAR.TabChat"));
 }

@@ -89,7 +89,7 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
         answers: { [alrike.id]: { downtime: [{ id: "heiligeRiten" }, { id: "zechen" }, { id: "arbeit", variant: "auftritt" }] }, [bodo.id]: { activity: "travel" } },
       });
       const cards = messages().slice(first).map(chatItem).join("\n");
-      for (const theme of ["light", "dark"] as const) add("chat-rest", chatLog(cards), "chat", [], 340, 780, theme, "Chat");
+      for (const theme of ["light", "dark"] as const) add("chat-rest", chatLog(cards), "chat", [], 340, 780, theme, i18n.localize("SIDEBAR.TabChat"));
 
       // The no-rest status: its card and the sheet showing *halluzinierend* with its note.
       const noRest = await renderTemplate(
@@ -100,7 +100,7 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
         ]),
       );
       const noRestItem = `<li class="chat-message"><header class="message-header">${escape(i18n.localize("FLEX.Rest.NoRest.Title"))}</header><div class="message-content">${noRest}</div></li>`;
-      for (const theme of ["light", "dark"] as const) add("chat-no-rest", chatLog(noRestItem), "chat", [], 340, 360, theme, "Chat");
+      for (const theme of ["light", "dark"] as const) add("chat-no-rest", chatLog(noRestItem), "chat", [], 340, 360, theme, i18n.localize("SIDEBAR.TabChat"));
       const effect = (await g().ActiveEffect.implementation.fromStatusEffect("hallucinating")).toObject();
       await bodo.createEmbeddedDocuments("ActiveEffect", [{ ...effect, description: i18n.localize("FLEX.Rest.NoRest.Note") }], { keepId: true });
       const sheet = await sheetHtml(CharacterSheet, bodo, (s) => s.changeTab("effects", "primary"));

@@ -39,7 +39,7 @@ function tokenHud(token: Any, img: string): string {
   const root = parse(`<div id="token-hud" class="placeable-hud">
 <div class="col left">${icon("fa-arrows-up-down", "Elevation")}${icon("fa-arrow-up-right-dots", "Movement")}</div>
 <div class="col middle"><img src="${img}" alt="" width="100" height="100"></div>
-<div class="col right">${icon("fa-eye-slash", "Visibility")}${icon("fa-bullseye", "Target")}${icon("fa-skull", "Combat")}</div>
+<div class="col right">${icon("fa-eye-slash", "Visibility")}${icon("fa-bullseye", "Target")}${icon("fa-skull", i18n.localize("SIDEBAR.TabCombat"))}</div>
 </div>`).firstElementChild as Any;
   // node-html-parser has no events: the listener the hook adds is not needed for a picture.
   const proto = Object.getPrototypeOf(root);
@@ -95,7 +95,7 @@ export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGal
   await wolfToken.move({ elevation: 0 });
   await settle();
   const fallCard = messages().slice(shown).map(chatItem).join("\n");
-  for (const theme of ["light", "dark"] as const) add("chat-riding-fall", chatList(fallCard), "chat", [], 340, 620, theme, "Chat");
+  for (const theme of ["light", "dark"] as const) add("chat-riding-fall", chatList(fallCard), "chat", [], 340, 620, theme, i18n.localize("SIDEBAR.TabChat"));
   await hero.update({ "system.leben.value": leben.hero });
   await wolf.update({ "system.leben.value": leben.wolf });
 

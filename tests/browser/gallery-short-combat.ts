@@ -44,7 +44,7 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
   const setup = { characters: [hero, tarek], enemies: [wolf, goblin, bandit], goal: "capture" as const, goalNote: "den Hauptmann lebend", stance: "fight" as const };
 
   const before = await as(gm, () => appPage(new ShortCombatTool({ setup })));
-  add("short-combat-setup", before.html, before.classes, [], before.width, 520, "light", "Short combat");
+  add("short-combat-setup", before.html, before.classes, [], before.width, 520, "light", i18n.localize("FLEX.ShortCombat.Title"));
 
   const start = messages().length;
   const card = (await as(gm, () => startShortCombat(setup))) as Any;
@@ -59,10 +59,10 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
   await as(gm, () => shortCombatAction(card, "roll"));
 
   const tool = await as(gm, () => appPage(new ShortCombatTool({ messageId: card.id })));
-  add("short-combat-tool", tool.html, tool.classes, [], tool.width, 760, "light", "Short combat");
-  add("short-combat-tool", tool.html, tool.classes, [], tool.width, 760, "dark", "Short combat");
+  add("short-combat-tool", tool.html, tool.classes, [], tool.width, 760, "light", i18n.localize("FLEX.ShortCombat.Title"));
+  add("short-combat-tool", tool.html, tool.classes, [], tool.width, 760, "dark", i18n.localize("FLEX.ShortCombat.Title"));
   const view = await as(player, () => appPage(new ShortCombatPlayerView({ messageId: card.id })));
-  add("short-combat-player", view.html, view.classes, [], view.width, 560, "light", "Short combat");
+  add("short-combat-player", view.html, view.classes, [], view.width, 560, "light", i18n.localize("FLEX.ShortCombat.Title"));
 
   // Apply: the hits by the difference, shared out (one W2 each), each hit's damage rolled.
   queueDice([2, 8, 2, 8, 2, 8].map((faces, i) => ({ faces, result: [1, 3, 2, 5, 1, 7][i] })));
@@ -71,5 +71,5 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
     .slice(start)
     .filter((m: Any) => m.flags?.flex?.shortCombat || m.flags?.flex?.shortCombatResult);
   const list = `<ol style="${LIST}">${ours.map(chatItem).join("\n")}</ol>`;
-  for (const theme of ["light", "dark"] as const) add("chat-short-combat", list, "flex chat", [], 340, 1100, theme, "Chat");
+  for (const theme of ["light", "dark"] as const) add("chat-short-combat", list, "flex chat", [], 340, 1100, theme, i18n.localize("SIDEBAR.TabChat"));
 }

@@ -121,14 +121,14 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     await bodo.rollTalent("Athletik", { sw: 12 });
     await bodo.items.find((i: Any) => i.type === "alchemical").use();
     await g().game.flex.requestEndOfDay({ actorIds: [bodo.id] });
-    for (const theme of both) add("chat-long-names", chatLog(messages().slice(before).map(chatItem).join("")), "chat", [], 340, 700, theme, "Chat");
+    for (const theme of both) add("chat-long-names", chatLog(messages().slice(before).map(chatItem).join("")), "chat", [], 340, 700, theme, i18n.localize("SIDEBAR.TabChat"));
 
     // An item sent to chat from its row's menu: its name, type, picture and description.
     const sent = messages().length;
     const [kit] = await hero.createEmbeddedDocuments("Item", [{ name: "Heilerset der Feldscherin", type: "equipment", system: { ladungen: { value: 10, max: 10 }, verbrauch: "ladung", beschreibung: "<p>Verbände, Salben und Nadeln: <strong>eine Ladung</strong> je Anwendung.</p>" } }]);
     await postItemCard(kit, hero);
     await kit.delete();
-    for (const theme of both) add("chat-item-card", chatLog(messages().slice(sent).map(chatItem).join("")), "chat", [], 340, 260, theme, "Chat");
+    for (const theme of both) add("chat-item-card", chatLog(messages().slice(sent).map(chatItem).join("")), "chat", [], 340, 260, theme, i18n.localize("SIDEBAR.TabChat"));
   });
 
   // The GM's buttons in the Actors sidebar, added by the real renderActorDirectory hook.
@@ -141,9 +141,14 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   });
 
   // A region's behaviours as their config shows them: the pit's depth with its label and hint.
-  const field = (label: string, hint: string, input: string) => `<div class="form-group"><label>${escape(label)}</label><div class="form-fields">${input}</div><p class="hint">${escape(hint)}</p></div>`;
+  // As core draws a form group: the label names its control (for / id), the control has its field's name.
+  let fields = 0;
+  const field = (label: string, hint: string, input: string) => {
+    const id = `gallery-field-${++fields}`;
+    return `<div class="form-group"><label for="${id}">${escape(label)}</label><div class="form-fields">${input.replace(/^<(select|input)/, `<$1 id="${id}"`)}</div>${hint ? `<p class="hint">${escape(hint)}</p>` : ""}</div>`;
+  };
   const typeOptions = ["flex.water", "flex.pit"].map((t) => `<option>${escape(i18n.localize(`TYPES.RegionBehavior.${t}`))}</option>`).join("");
-  const regionBody = `<div class="flex-settings">${field(i18n.localize("BEHAVIOR.FIELDS.type.label"), "", `<select>${typeOptions}</select>`)}${field(i18n.localize("FLEX.Fall.Pit.FIELDS.height.label"), i18n.localize("FLEX.Fall.Pit.FIELDS.height.hint"), `<input type="number" value="3">`)}</div>`;
+  const regionBody = `<div class="flex-settings">${field(i18n.localize("BEHAVIOR.FIELDS.type.label"), "", `<select name="type">${typeOptions}</select>`)}${field(i18n.localize("FLEX.Fall.Pit.FIELDS.height.label"), i18n.localize("FLEX.Fall.Pit.FIELDS.height.hint"), `<input type="number" name="system.height" value="3">`)}</div>`;
   for (const theme of both) add("region-config", regionBody, "flex region-behavior-config", [], 480, 260, theme, i18n.localize("TYPES.RegionBehavior.flex.pit"));
 
   // The system's settings, as core's settings window lists them (name, control, hint).
@@ -151,11 +156,12 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   const controls = registered
     .map(([key, c]: [string, Any]) => {
       const value = settings.get("flex", key.slice(5));
+      const name = escape(key);
       const input = c.choices
-        ? `<select>${Object.entries(c.choices).map(([k, v]) => `<option${k === value ? " selected" : ""}>${escape(i18n.localize(String(v)))}</option>`).join("")}</select>`
+        ? `<select name="${name}">${Object.entries(c.choices).map(([k, v]) => `<option${k === value ? " selected" : ""}>${escape(i18n.localize(String(v)))}</option>`).join("")}</select>`
         : c.type === Boolean
-          ? `<input type="checkbox"${value ? " checked" : ""}>`
-          : `<input type="${c.type === Number ? "number" : "text"}" value="${escape(String(value ?? ""))}">`;
+          ? `<input type="checkbox" name="${name}"${value ? " checked" : ""}>`
+          : `<input type="${c.type === Number ? "number" : "text"}" name="${name}" value="${escape(String(value ?? ""))}">`;
       return field(i18n.localize(c.name), i18n.localize(c.hint ?? ""), input);
     })
     .join("");

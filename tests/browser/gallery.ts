@@ -278,11 +278,11 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await hero.rollTalent("Athletik", { vorteile: 1, sw: 12 });
     await hero.items.getName("Heiltrank").use();
     await (globalThis as Any).game.flex.requestEndOfDay({ actorIds: [hero.id] });
-    for (const theme of ["light", "dark"] as const) add("chat-cards", chatLog(chatSince(0)), "chat", [], 340, 700, theme, "Chat");
+    for (const theme of ["light", "dark"] as const) add("chat-cards", chatLog(chatSince(0)), "chat", [], 340, 700, theme, i18n.localize("SIDEBAR.TabChat"));
 
     const fight = await combatCards(clients, hero, wolf);
     for (const [name, group] of Object.entries(fight.pages)) {
-      for (const theme of ["light", "dark"] as const) add(name, chatLog(group), "chat", [], 340, 760, theme, "Chat");
+      for (const theme of ["light", "dark"] as const) add(name, chatLog(group), "chat", [], 340, 760, theme, i18n.localize("SIDEBAR.TabChat"));
     }
 
     // In combat: the tracker rows and the sheet's header show the Aktionen and RE left (R-CORE-6).
@@ -290,7 +290,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     const tracker = await trackerHtml(combat);
     const inCombat = await sheetPage(CharacterSheet, hero, (sheet) => sheet.changeTab("stats", "primary"));
     for (const theme of ["light", "dark"] as const) {
-      add("combat-tracker", tracker, "combat sidebar-tab", [], 300, 300, theme, "Combat");
+      add("combat-tracker", tracker, "combat sidebar-tab", [], 300, 300, theme, i18n.localize("SIDEBAR.TabCombat"));
       add("character-combat", inCombat.parts, inCombat.classes, ["rollAttribute", "heal"], inCombat.width, 420, theme, hero.name);
     }
     await combat.delete();

@@ -137,7 +137,7 @@ describe("the status strip under the header (on every tab)", () => {
     await actor.toggleStatusEffect("dying", { active: true });
     const sheet = await open(actor);
     const chips = strip(sheet);
-    expect(chips.find((c) => c.key === "atem")!.text).toMatch(/^Atem W\d+$/);
+    expect(chips.find((c) => c.key === "atem")!.text).toMatch(/^Atemwürfel W\d+$/);
     expect(chips.find((c) => c.key === "dying")).toBeUndefined();
     expect(chips.find((c) => c.key === "underwater")).toBeDefined();
     const banner = header(sheet).querySelector(".flex-life-banner.dying")!;

@@ -352,6 +352,21 @@ describe("limited view", () => {
     expect(out).not.toContain("Athletik");
     expect(out).not.toMatch(/erschoepfung/);
   });
+
+  it("shows the biography too once an owner shares it (the checkbox in edit mode), never its secrets", async () => {
+    const actor = await hero(clients.players[0]);
+    await actor.update({ ownership: { default: 1, [clients.players[0].id]: 3 }, "system.biografie": "<p>Aus Nebelsund.</p><section class=\"secret\"><p>Geheimnis: fürchtet Wasser.</p></section>" });
+    const owner = await as(clients.players[0], () => open(CharacterSheet, actor, "biography"));
+    owner.mode = "edit";
+    await as(clients.players[0], () => owner.render());
+    expect(parse(owner.lastRender.biography).querySelector('input[name="flags.flex.publicBio"]')).not.toBeNull();
+    await as(clients.players[0], () => fillIn(owner, { "flags.flex.publicBio": true }));
+    expect(actor.getFlag("flex", "publicBio")).toBe(true);
+    const out = html(await as(clients.players[1], () => open(CharacterSheet, actor)));
+    expect(out).toContain("Aus Nebelsund.");
+    expect(out).not.toContain("Geheimnis");
+    expect(out).not.toContain("Athletik");
+  });
 });
 
 describe("a creature's attack", () => {

@@ -61,6 +61,9 @@ export interface LifeState {
   hint: string;
 }
 
+/** Whether an owner shares the biography with those who see the actor limited. */
+export const sharesBio = (actor: Actor.Implementation): boolean => actor.getFlag("flex", "publicBio") === true;
+
 /** Dead: no rolls, no healing, nothing used (R-CORE-8: only a character who is not dead acts). */
 export const isDead = (actor: { statuses: Set<string> }): boolean => actor.statuses.has("dead");
 
@@ -156,7 +159,7 @@ export class FlexActorSheet<
   override async _prepareContext(options: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const actor = this.flexActor;
-    if (this.document.limited) return Object.assign(context, { actor });
+    if (this.document.limited) return Object.assign(context, { actor, ...(await this.limitedView()) });
     const system = this.flexSystem;
     const i18n = game.i18n!;
     const canRoll = canActFor(actor);
@@ -255,6 +258,17 @@ export class FlexActorSheet<
     }
   }
 
+  /**
+   * A limited viewer sees the portrait and the name, and the biography (a creature's description) only when an owner
+   * shares it (`flags.flex.publicBio`, the Biografie tab's checkbox in edit mode); its secret blocks never.
+   */
+  protected async limitedView(): Promise<{ sharedBio: string | null }> {
+    const system = flexActorSystem(this.document) as { biografie?: unknown; beschreibung?: unknown } | null;
+    const bio = typeof system?.biografie === "string" ? system.biografie : typeof system?.beschreibung === "string" ? system.beschreibung : "";
+    if (!sharesBio(this.document) || !bio.trim()) return { sharedBio: null };
+    return { sharedBio: await foundry.applications.ux.TextEditor.implementation.enrichHTML(bio, { secrets: false, relativeTo: this.document }) };
+  }
+
   /** The pools this actor has, as bars. */
   protected poolsContext() {
     const system = this.flexSystem;
@@ -342,7 +356,8 @@ export class FlexActorSheet<
     if (typeof sys.schaden === "string" && sys.schaden) row.damage = localDice(sys.schaden);
     if (typeof sys.reichweite === "number" && sys.reichweite > 0) tags.push(t("FLEX.Sheet.Tag.Range", { n: unitText("Schritt", sys.reichweite) }));
     if (typeof sys.wert === "number") tags.push(t("FLEX.Sheet.Tag.Armor", { n: sys.wert }));
-    if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(t("FLEX.Sheet.Tag.Fluss", { n: sys.fluss }));
+    // By the language's plural rules: "1 Поток", "2 Потока", "5 Потоков".
+    if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(unitText("Fluss", sys.fluss));
     const charges = sys.ladungen;
     row.counts = rowCounts(item, sys, false);
     if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));

@@ -9,7 +9,7 @@ import { polymorphSheetActions, polymorphSheetParts, transformOnDrop } from "./p
 import { openWorkDialog } from "../dialogs/work-dialog";
 import { companionSheetActions } from "../dialogs/training-dialog";
 import { compareNames, talentLabel } from "../talent-names";
-import { FlexActorSheet } from "./actor-sheet";
+import { FlexActorSheet, sharesBio } from "./actor-sheet";
 import { decorateRows } from "./item-rows";
 import type { StatusChip } from "./actor-sheet";
 
@@ -173,7 +173,7 @@ export class CharacterSheet extends FlexActorSheet {
         break;
       }
       case "biography":
-        Object.assign(ctx, { bioField: "system.biografie", bioValue: s.biografie, bioLabel: "FLEX.Actor.character.FIELDS.biografie.label", enrichedBio: await this.enrich(s.biografie) });
+        Object.assign(ctx, { bioField: "system.biografie", bioValue: s.biografie, bioLabel: "FLEX.Actor.character.FIELDS.biografie.label", enrichedBio: await this.enrich(s.biografie), publicBio: sharesBio(this.document) });
         break;
     }
     polymorphSheetParts(this, partId, ctx, (type) => this.itemGroup(type));

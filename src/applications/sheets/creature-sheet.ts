@@ -2,7 +2,7 @@
 import { CreatureData } from "../../data/actor/creature";
 import { attacksByCommand } from "../../automation/companions/view";
 import { talentLabel } from "../talent-names";
-import { FlexActorSheet } from "./actor-sheet";
+import { FlexActorSheet, sharesBio } from "./actor-sheet";
 import { decorateRows } from "./item-rows";
 
 const T = "systems/flex/templates/actor";
@@ -74,7 +74,7 @@ export class CreatureSheet extends FlexActorSheet {
         break;
       }
       case "biography":
-        Object.assign(ctx, { bioField: "system.beschreibung", bioValue: s.beschreibung, bioLabel: "FLEX.Actor.creature.FIELDS.beschreibung.label", enrichedBio: await this.enrich(s.beschreibung) });
+        Object.assign(ctx, { bioField: "system.beschreibung", bioValue: s.beschreibung, bioLabel: "FLEX.Actor.creature.FIELDS.beschreibung.label", enrichedBio: await this.enrich(s.beschreibung), publicBio: sharesBio(this.document) });
         break;
     }
     // The attacks' and passives' rows: final values, details (item-rows.ts).

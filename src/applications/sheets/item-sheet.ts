@@ -10,6 +10,7 @@ import { onHook } from "../../helpers/hooks";
 import { indexEntryName } from "../../helpers/pack-index";
 import { choiceMatches, TALENT_PACK, talentChoices, talentLabel } from "../talent-names";
 import type { TalentChoice } from "../talent-names";
+import { itemEffectActions, itemEffectRows } from "./item-effects";
 import { SubmitCheck } from "./sheet-input";
 import { flexItemSystem } from "./system-data";
 
@@ -107,7 +108,7 @@ export class FlexItemSheet<
     position: { width: 520, height: 560 },
     window: { resizable: true },
     form: { submitOnChange: true },
-    actions: { itemDetail: onItemDetail },
+    actions: { itemDetail: onItemDetail, ...itemEffectActions },
   };
 
   static override PARTS = {
@@ -130,6 +131,7 @@ export class FlexItemSheet<
       damageTypes: CONFIG.FLEX.damageTypes,
       talentChoice: await this.talentChoice(),
       details: (await detailExtensions.get(item.type)?.context?.(item)) ?? {},
+      itemEffects: itemEffectRows(item, this.isEditable),
       verbrauchChoices: Object.fromEntries(VERBRAUCH.map((v) => [v, `FLEX.Item.equipment.Verbrauch.${v}`])),
       currency: game.settings!.get("flex", "currencyLabel"),
       enrichedDescription: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
