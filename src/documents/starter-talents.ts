@@ -39,7 +39,7 @@ async function equip(actor: Actor.Implementation): Promise<void> {
 export function registerStarterTalents(): void {
   Hooks.on("createActor", (actor, _options, userId) => {
     // The client that created it adds them, once.
-    if (userId !== game.user?.id) return;
-    equip(actor as Actor.Implementation).catch((err: unknown) => console.error("Flex | adding the general talents failed", err));
+    if (userId !== game.user?.id) return undefined;
+    return equip(actor as Actor.Implementation).catch((err: unknown) => console.error("Flex | adding the general talents failed", err));
   });
 }

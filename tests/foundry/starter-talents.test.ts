@@ -2,7 +2,7 @@
 // general talents of the system's compendium, in the world's language and keyed by their German names, and can roll
 // them; with the setting off, or brought with talents of its own, or a creature, it gets none.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, dice, messages, resetWorld, startClient, state, type Clients } from "../harness";
+import { as, createActor as create, dice, messages, resetWorld, settle, startClient, state, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -11,6 +11,13 @@ let clients: Clients;
 /** The general talents of the compendium's sources: 14 of them, German names. */
 const GENERAL = ["Alchemie", "Athletik", "Ausweichen", "Handwerk", "Heilkunde", "Heimlichkeit", "Kristalltechnik", "Mit Tieren umgehen", "Parade", "Schlösser öffnen", "Schwimmen", "Überleben", "Überzeugen", "Wahrnehmung"];
 const keyOf = (i: Any) => i.flags?.flex?.sourceName ?? i.name;
+
+/** Creates an actor as the GM's client does, and lets the hooks of its creation finish. */
+async function createActor(data: Record<string, unknown>): Promise<Any> {
+  const actor = await create(data);
+  await settle();
+  return actor;
+}
 
 async function world(lang: string) {
   clients = resetWorld({ gms: 1, players: 1 });
@@ -29,7 +36,6 @@ describe("a new character gets the general talents (world setting, on by default
     expect(hero.items.find((i: Any) => keyOf(i) === "Athletik").name).toBe("Athletics");
     // The import leaves the pack's translations behind, as every import does.
     expect(talents.some((t: Any) => t.flags?.flex?.i18n)).toBe(false);
-    expect(talents[0]._stats?.compendiumSource ?? talents[0]._source._stats?.compendiumSource).toMatch(/^Compendium\.flex\.talente\.Item\./);
 
     // An attribute nobody has set is W6: the die shows 4, Übungswert 0, no Erschöpfung.
     dice(6, 4);
