@@ -8,7 +8,7 @@ import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, messages, settle, type Clients } from "../harness";
 
 import { talentLabel } from "../../src/applications/talent-names";
-import { packTalent } from "./fixtures";
+import { packTalent, tr } from "./fixtures";
 import { sheetHtml } from "./sheet-page";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -55,7 +55,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   const smith = await createActor({ name: "Meisterin Alvara", type: "character", ownership: { default: 0, [player.id]: 3 }, system: { level: 6, geld: 1500, attributes: { ff: 12 } } });
   await smith.createEmbeddedDocuments("Item", [packTalent("Handwerk", { attribut: "ff", uebungswert: 4 })]);
   // A project for a longsword of 450 ¥ (R-CRAFT-4: 100 EW; R-CRAFT-2: 225 ¥ of materials), two sessions worked.
-  const sword = await g.Item.create({ name: "Langschwert aus Sturmstahl", type: "weapon", img: "icons/weapons/sword.webp", system: { preis: 450, schaden: "1W8+1", talent: "Klingenwaffen" } });
+  const sword = await g.Item.create({ name: tr("Langschwert aus Sturmstahl"), type: "weapon", img: "icons/weapons/sword.webp", system: { preis: 450, schaden: "1W8+1", talent: "Klingenwaffen" } });
   const project = await as(player, () => flex.making.createProject(smith, sword, { complexity: "fortgeschritten", talent: "Handwerk" }));
   await as(player, () => flex.making.payMaterials(project));
   dice(12, 12, 5, 11);
@@ -67,7 +67,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   add("item-project", projectSheet.parts, projectSheet.classes, [], projectSheet.width, projectSheet.height, "dark", project.name);
 
   // A field of three plots, sown and 30 days into its 90.
-  const [plot] = await as(player, () => smith.createEmbeddedDocuments("Item", [{ name: "Kräutergarten am Hafen", type: "plot", system: { parzellen: 3, pflanze: "Wirselkraut" } }]));
+  const [plot] = await as(player, () => smith.createEmbeddedDocuments("Item", [{ name: tr("Kräutergarten am Hafen"), type: "plot", system: { parzellen: 3, pflanze: "Wirselkraut" } }]));
   await as(player, () => flex.making.sowPlot(plot));
   await as(clients.gms[0], () => g.game.time.advance(30 * DAY));
   await settle();

@@ -9,6 +9,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { NO_REST_CARD, noRestCardData } from "../../src/automation/rest";
 import { as, createActor, messages, queueDice } from "../harness";
+import { tr } from "./fixtures";
 
 import { sheetHtml } from "./sheet-page";
 
@@ -48,7 +49,7 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
       await alrike.createEmbeddedDocuments("Item", [
         { name: i18n.localize("FLEX.Item.resource.Art.zauberplatz1"), type: "resource", system: { art: "zauberplatz1", vorrat: { value: 1, max: 4 }, aufladung: { breather: "eins", shortRest: "alle", longRest: "alle", fullRest: "alle" } } },
         { name: i18n.localize("FLEX.Item.resource.Art.handauflegen"), type: "resource", system: { art: "handauflegen", vorrat: { value: 3, max: 25 }, aufladung: { breather: "keine", shortRest: "keine", longRest: "alle", fullRest: "alle" } } },
-        { name: "Heilerset", type: "equipment", system: { ladungen: { value: 7, max: 10 }, verbrauch: "ladung" } },
+        { name: tr("Heilerset"), type: "equipment", system: { ladungen: { value: 7, max: 10 }, verbrauch: "ladung" } },
       ]);
       const party = [alrike, bodo, senna];
 

@@ -5,6 +5,7 @@
 import { ShortCombatPlayerView, ShortCombatTool } from "../../src/applications/short-combat";
 import { rollInShortCombat, shortCombatAction, startShortCombat, useAlchemikumInShortCombat } from "../../src/automation/short-combat";
 import { as, createActor, dice, messages, queueDice, type Clients } from "../harness";
+import { tr } from "./fixtures";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,12 +36,13 @@ const chatItem = (m: Any) => `<li class="chat-message"><header class="message-he
 
 /** Adds the short-combat pages for the current language. */
 export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }: ShortCombatGalleryContext): Promise<void> {
+  const { i18n } = (globalThis as Any).game;
   const [gm, player] = [clients.gms[0], clients.players[0]];
   const tarek = await createActor({ name: "Tarek vom Roten Turm", type: "character", img: "icons/tarek.webp", system: { attributes: { ge: 8 }, leben: { value: 18, max: 18 }, ruestung: 1 } });
-  const goblin = await createActor({ name: "Goblin-Späher", type: "creature", img: "icons/goblin.webp", system: { stufe: 0.5, ausweichen: 6, leben: { value: 8, max: 8 } } });
-  await goblin.createEmbeddedDocuments("Item", [{ name: "Messer", type: "attack", system: { angriff: "W6+1", schaden: "1W6", aktionen: 1 } }]);
+  const goblin = await createActor({ name: tr("Goblin-Späher"), type: "creature", img: "icons/goblin.webp", system: { stufe: 0.5, ausweichen: 6, leben: { value: 8, max: 8 } } });
+  await goblin.createEmbeddedDocuments("Item", [{ name: tr("Messer"), type: "attack", system: { angriff: "W6+1", schaden: "1W6", aktionen: 1 } }]);
   const bandit = await createActor({ name: "Hauptmann Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "creature", img: "icons/bandit.webp", system: { stufe: 1, ausweichen: 9, leben: { value: 16, max: 16 } } });
-  await bandit.createEmbeddedDocuments("Item", [{ name: "Säbel", type: "attack", system: { angriff: "W8+2", schaden: "1W8+1", aktionen: 2 } }]);
+  await bandit.createEmbeddedDocuments("Item", [{ name: tr("Säbel"), type: "attack", system: { angriff: "W8+2", schaden: "1W8+1", aktionen: 2 } }]);
   const setup = { characters: [hero, tarek], enemies: [wolf, goblin, bandit], goal: "capture" as const, goalNote: "den Hauptmann lebend", stance: "fight" as const };
 
   const before = await as(gm, () => appPage(new ShortCombatTool({ setup })));

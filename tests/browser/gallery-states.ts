@@ -10,7 +10,7 @@ import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { postItemCard } from "../../src/applications/sheets/row-menu";
 import { parse } from "node-html-parser";
 import { as, createActor, dice, messages } from "../harness";
-import { packTalent } from "./fixtures";
+import { packTalent, tr } from "./fixtures";
 import type { AddPage } from "./gallery-rest";
 import { sheetHtml } from "./sheet-page";
 
@@ -51,15 +51,24 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   const stranger = await as(gm, () =>
     createActor({ name: "Jorin Falkenfeder", type: "character", ownership: { default: 2 }, system: { level: 3, leben: { value: 15, max: 20 }, attributes: { ge: 8 } } }),
   );
-  await as(gm, () => stranger.createEmbeddedDocuments("Item", [{ name: "Langbogen", type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 40, aktionen: 2 } }]));
+  await as(gm, () => stranger.createEmbeddedDocuments("Item", [{ name: tr("Langbogen"), type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 40, aktionen: 2 } }]));
   const observer = await as(player, () => sheetHtml(CharacterSheet, stranger, (sheet) => sheet.changeTab("inventory", "primary")));
   add("character-observer", observer.parts, observer.classes, [], observer.width, observer.height, "light", stranger.name);
-  const bow = stranger.items.getName("Langbogen");
+  const bow = stranger.items.getName(tr("Langbogen"));
   const readOnly = await as(player, () => sheetHtml(FlexItemSheet, bow));
   for (const theme of both) add("item-weapon-readonly", readOnly.parts, readOnly.classes, [], readOnly.width, readOnly.height, theme, bow.name);
   await as(gm, () => stranger.update({ ownership: { default: 1 } }));
   const limited = await as(player, () => sheetHtml(CharacterSheet, stranger));
   add("character-limited", limited.parts, limited.classes, [], limited.width, 300, "light", stranger.name);
+  // The owner shares the biography: a limited viewer sees it too, its secret never.
+  await as(gm, () => stranger.update({ "flags.flex.publicBio": true, "system.biografie": `<p>${escape(i18n.localize("FLEX.Sheet.ShareBio"))}</p><section class="secret"><p>Geheim</p></section>` }));
+  const shared = await as(player, () => sheetHtml(CharacterSheet, stranger));
+  add("character-limited-bio", shared.parts, shared.classes, [], shared.width, 420, "light", stranger.name);
+
+  // An item that carries an effect: its Effekte section, where the actor's Effekte tab sends a user to change it.
+  const amulet = hero.items.getName(tr("Nebelamulett"));
+  const withEffect = await sheetHtml(FlexItemSheet, amulet);
+  add("item-effects", withEffect.parts, withEffect.classes, [], withEffect.width, withEffect.height, "light", amulet.name);
 
   // Item sheets in the dark theme.
   for (const type of ["weapon", "equipment", "spell"]) {
@@ -110,9 +119,9 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     await bodo.createEmbeddedDocuments("Item", [
       packTalent("Athletik", { attribut: "kk", uebungswert: 2 }),
       packTalent("Klingenwaffen", { attribut: "ge", uebungswert: 1 }),
-      { name: "Zweihändiges Bastardschwert der Nebelmark mit eingeätzter Runenklinge", type: "weapon", system: { talent: "Klingenwaffen", schaden: "2W6+2", aktionen: 2 } },
-      { name: "Unverwüstlicher Kettenpanzer der Grenzwacht von Kaltenbrunn", type: "armor", system: { wert: 3, ausgeruestet: true } },
-      { name: "Heiltrank der Klosterbrüder vom Nebelsee (große Flasche)", type: "alchemical", system: { stufe: 2, menge: 3 } },
+      { name: tr("Zweihändiges Bastardschwert der Nebelmark mit eingeätzter Runenklinge"), type: "weapon", system: { talent: "Klingenwaffen", schaden: "2W6+2", aktionen: 2 } },
+      { name: tr("Unverwüstlicher Kettenpanzer der Grenzwacht von Kaltenbrunn"), type: "armor", system: { wert: 3, ausgeruestet: true } },
+      { name: tr("Heiltrank der Klosterbrüder vom Nebelsee (große Flasche)"), type: "alchemical", system: { stufe: 2, menge: 3 } },
     ]);
     const b = await sheetHtml(CharacterSheet, bodo, (sheet) => sheet.changeTab("inventory", "primary"));
     for (const theme of both) add("character-long-names", b.parts, b.classes, ["rollItem"], b.width, b.height, theme, bodo.name);
@@ -125,7 +134,7 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
 
     // An item sent to chat from its row's menu: its name, type, picture and description.
     const sent = messages().length;
-    const [kit] = await hero.createEmbeddedDocuments("Item", [{ name: "Heilerset der Feldscherin", type: "equipment", system: { ladungen: { value: 10, max: 10 }, verbrauch: "ladung", beschreibung: "<p>Verbände, Salben und Nadeln: <strong>eine Ladung</strong> je Anwendung.</p>" } }]);
+    const [kit] = await hero.createEmbeddedDocuments("Item", [{ name: tr("Heilerset der Feldscherin"), type: "equipment", system: { ladungen: { value: 10, max: 10 }, verbrauch: "ladung", beschreibung: "<p>Verbände, Salben und Nadeln: <strong>eine Ladung</strong> je Anwendung.</p>" } }]);
     await postItemCard(kit, hero);
     await kit.delete();
     for (const theme of both) add("chat-item-card", chatLog(messages().slice(sent).map(chatItem).join("")), "chat", [], 340, 260, theme, i18n.localize("SIDEBAR.TabChat"));

@@ -77,7 +77,8 @@ describe("the gallery in headless Chromium", () => {
       "compendium-talent", "compendium-creature", "compendium-journal",
       "character-talents-edit", "character-inventory-edit", "character-player", "character-observer", "character-limited", "item-weapon-readonly",
       "dialog-fall", "character-dying", "character-dead", "character-empty-stats", "character-empty-inventory", "character-inventory-100",
-      "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings", "dialog-polymorph-form", "chat-item-card"]) {
+      "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings", "dialog-polymorph-form", "chat-item-card",
+      "character-limited-bio", "item-effects"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);

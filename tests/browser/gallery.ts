@@ -11,7 +11,8 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, startClient, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
-import { grauwolf, packTalent, rikka } from "./fixtures";
+import { grauwolf, packTalent, rikka, tr } from "./fixtures";
+import { galleryIcons } from "./gallery-icons";
 import { companionPages } from "./gallery-companions";
 import { makingPages } from "./gallery-making";
 import { polymorphPages } from "./gallery-polymorph";
@@ -42,7 +43,7 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": 
 
 /** Foundry serves system files under systems/flex/ and core icons under icons/; map both for file:// pages. */
 function localPaths(html: string): string {
-  return html.replaceAll("systems/flex/", "").replace(/src="icons\/[^"]*"/g, 'src="tests/browser/assets/placeholder.svg"');
+  return galleryIcons(html.replaceAll("systems/flex/", ""), join(OUT, "icons"));
 }
 
 /** A sheet's window-header controls (sheet-page.ts), drawn in the frame's header as core draws them. */
@@ -95,16 +96,16 @@ const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:
 async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const { attackCardAction, defendAgainst } = await import("../../src/automation/combat");
   const scene = await createScene();
-  const goblin = await createActor({ name: "Goblin-Späher", type: "creature", img: "icons/goblin.webp", system: { ausweichen: 6, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
+  const goblin = await createActor({ name: tr("Goblin-Späher"), type: "creature", img: "icons/goblin.webp", system: { ausweichen: 6, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
   const bandit = await createActor({ name: "Hauptmann Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "character", img: "icons/bandit.webp", system: { attributes: { ge: 8 }, ruestung: 2, leben: { value: 20, max: 20 } } });
   await bandit.createEmbeddedDocuments("Item", [packTalent("Ausweichen", { attribut: "ge", uebungswert: 3 })]);
   await hero.createEmbeddedDocuments("Item", [
-    { name: "Feuerlanze", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
-    { name: "Heilende Hände", type: "spell", system: { zauberschule: "Heilkunde", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
+    { name: tr("Feuerlanze"), type: "spell", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
+    { name: tr("Heilende Hände"), type: "spell", system: { zauberschule: "Heilkunde", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
   ]);
   const [heroToken, goblinToken, banditToken, wolfToken] = [await placeToken(scene, hero), await placeToken(scene, goblin, { col: 1 }), await placeToken(scene, bandit, { col: 2 }), await placeToken(scene, wolf, { col: 3 })];
   const gm = clients.gms[0];
-  const sword = hero.items.getName("Kurzschwert");
+  const sword = hero.items.getName(tr("Kurzschwert"));
 
   const start = messages().length;
   target(gm, goblinToken, banditToken);
@@ -119,10 +120,10 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const next = messages().length;
   target(gm, heroToken);
   rolls([6, 5], [8, 6]);
-  await wolf.items.getName("Biss").roll({});
+  await wolf.items.getName(tr("Biss")).roll({});
   target(gm, goblinToken, wolfToken);
   rolls([6, 6], [6, 4], [6, 5]);
-  await hero.items.getName("Feuerlanze").roll({ modifier: 2 });
+  await hero.items.getName(tr("Feuerlanze")).roll({ modifier: 2 });
   const second = chatSince(next);
 
   // R-FALL-1..3: Rikka drops 4 Schritt onto the goblin; both fail, both take 4W4 (applied at once, with Undo).
@@ -136,7 +137,7 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const healing = messages().length;
   target(gm, heroToken);
   rolls([6, 6], [6, 4]);
-  await hero.items.getName("Heilende Hände").roll({});
+  await hero.items.getName(tr("Heilende Hände")).roll({});
   await attackCardAction(messages().at(-1) as Any, ["t1"], "heal");
   for (const actor of [hero, wolf, bandit]) await actor.toggleStatusEffect("underwater", { active: true });
   await bandit.update({ "system.atem.wuerfel": 4 });
@@ -276,7 +277,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     // A check, a use card (R-CORE-15) and the end of the day.
     rolls([10, 4], [10, 9]);
     await hero.rollTalent("Athletik", { vorteile: 1, sw: 12 });
-    await hero.items.getName("Heiltrank").use();
+    await hero.items.getName(tr("Heiltrank")).use();
     await (globalThis as Any).game.flex.requestEndOfDay({ actorIds: [hero.id] });
     for (const theme of ["light", "dark"] as const) add("chat-cards", chatLog(chatSince(0)), "chat", [], 340, 700, theme, i18n.localize("SIDEBAR.TabChat"));
 

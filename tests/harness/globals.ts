@@ -33,6 +33,11 @@ export function loadLang(lang: string): Record<string, string> {
  */
 const CORE_STRINGS: Record<string, Record<string, string>> = {
   en: {
+    "HUD.Elevation": "Elevation",
+    "HUD.Movement": "Movement",
+    "HUD.ToggleVis": "Toggle Visibility State",
+    "HUD.ToggleTargetState": "Toggle Target State",
+    "HUD.ToggleCombatState": "Toggle Combat State",
     "EFFECT.StatusDead": "Dead",
     "EFFECT.StatusUnconscious": "Unconscious",
     "EFFECT.StatusFlying": "Flying",
@@ -50,6 +55,11 @@ const CORE_STRINGS: Record<string, Record<string, string>> = {
     "BEHAVIOR.FIELDS.type.label": "Behavior Type",
   },
   de: {
+    "HUD.Elevation": "Höhe",
+    "HUD.Movement": "Bewegung",
+    "HUD.ToggleVis": "Sichtbarkeit umschalten",
+    "HUD.ToggleTargetState": "Als Ziel markieren",
+    "HUD.ToggleCombatState": "Kampfstatus umschalten",
     "SIDEBAR.TabActors": "Akteure",
     "SIDEBAR.TabChat": "Chatnachrichten",
     "SIDEBAR.TabCombat": "Kampfbegegnungen",
@@ -62,6 +72,11 @@ const CORE_STRINGS: Record<string, Record<string, string>> = {
     "BEHAVIOR.FIELDS.type.label": "Verhaltenstyp",
   },
   ru: {
+    "HUD.Elevation": "Высота",
+    "HUD.Movement": "Передвижение",
+    "HUD.ToggleVis": "Переключить видимость",
+    "HUD.ToggleTargetState": "Отметить как цель",
+    "HUD.ToggleCombatState": "Переключить участие в бою",
     "SIDEBAR.TabActors": "Персонажи",
     "SIDEBAR.TabChat": "Сообщения чата",
     "SIDEBAR.TabCombat": "Столкновения",
