@@ -108,7 +108,7 @@ describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value on its o
   });
 
   it.each([
-    ["en", "GE d10 + 2"],
+    ["en", "AGI d10 + 2"],
     ["ru", "ЛВ к10 + 2"],
   ])("in %s the value reads %s", async (lang, text) => {
     g.game.i18n.lang = lang;
