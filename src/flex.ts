@@ -49,6 +49,9 @@ import { registerUnitHelper } from "./helpers/units";
 import { selfTest } from "./automation/selftest";
 import { registerSelfTestMenu } from "./applications/dialogs/selftest-menu";
 import { browse, registerBrowser } from "./applications/browser";
+import { registerRulesJournalFocus } from "./applications/rules-journal";
+import { registerStarterTalents } from "./documents/starter-talents";
+import { registerTalentHelper } from "./applications/talent-names";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -69,7 +72,10 @@ Hooks.once("init", () => {
   registerSettings();
   registerPackI18n();
   registerRuleHelper();
+  registerRulesJournalFocus();
+  registerStarterTalents();
   registerDiceHelper();
+  registerTalentHelper();
   registerUnitHelper();
   registerRestSettings();
   registerStatusEffects();

@@ -17,7 +17,7 @@ export type CheckCardData = {
   notes: string[];
 };
 
-export function checkCardData(label: string, die: Die, result: CheckResult, vorteile: number, nachteile: number, notes: string[] = []): CheckCardData {
+export function checkCardData(label: string, die: Die, result: CheckResult, vorteile: number, nachteile: number, notes: string[] = [], adjustedBy: string[] = []): CheckCardData {
   const keptIndex = result.dice.indexOf(result.kept);
   return {
     label,
@@ -27,7 +27,7 @@ export function checkCardData(label: string, die: Die, result: CheckResult, vort
     vorteile,
     nachteile,
     outcome: result.success === null ? "open" : result.success ? "success" : "failure",
-    rules: result.rules.join(", "),
+    rules: [...new Set([...result.rules, ...adjustedBy])].join(", "),
     notes,
   };
 }

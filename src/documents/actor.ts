@@ -42,6 +42,8 @@ export interface PreparedCheck {
   attribute: AttributeKey;
   /** Why the check changed (given notes and automatic adjustments), for the card. */
   notes: string[];
+  /** The rules of the automatic adjustments, for the card's Regeln line. */
+  rules: string[];
 }
 
 export interface DamageOptions {
@@ -163,7 +165,8 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     const attrLabel = game.i18n!.localize(CONFIG.FLEX.attributes[attribute].label);
     const label = talent ? talent.name : game.i18n!.format("FLEX.Check.AttributeCheck", { attribute: attrLabel });
     const notes = [...(options.notes ?? []), ...adjustments.map((a) => a.note)];
-    return { input, label, talent, attribute, notes };
+    const rules = adjustments.flatMap((a) => (a.rule ? [a.rule] : []));
+    return { input, label, talent, attribute, notes, rules };
   }
 
   /**
@@ -186,12 +189,12 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     }
     const prepared = this.prepareCheck(options);
     if (!prepared) return null;
-    const { input, label, talent, attribute, notes } = prepared;
+    const { input, label, talent, attribute, notes, rules } = prepared;
 
     const roll = CheckRoll.fromCheck(input, label);
     await roll.evaluate();
     const result = roll.check!;
-    const card = checkCardData(label, input.die, result, input.vorteile, input.nachteile, notes);
+    const card = checkCardData(label, input.die, result, input.vorteile, input.nachteile, notes, rules);
     const message = (await roll.toMessage(
       {
         speaker: ChatMessage.getSpeaker({ actor: this }),

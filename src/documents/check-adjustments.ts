@@ -15,8 +15,10 @@ export interface CheckAdjustment {
   vorteile?: number;
   nachteile?: number;
   modifier?: number;
-  /** Shown on the card: why the check changed, naming the rule. */
+  /** Shown on the card: why the check changed, in words. */
   note: string;
+  /** The rule that changed it, for the card's Regeln line (rule IDs stay out of what a player reads). */
+  rule?: string;
 }
 
 type Adjuster = (context: CheckContext) => CheckAdjustment | null;

@@ -38,6 +38,15 @@ export function registerSettings(): void {
     choices: choices("creatureDefence", CREATURE_DEFENCE_MODES),
     default: "fixed",
   });
+  // A new character starts playable: the general talents of the system's compendium come with it (documents/starter-talents.ts).
+  game.settings!.register("flex", "starterTalents", {
+    name: "FLEX.Setting.starterTalents.name",
+    hint: "FLEX.Setting.starterTalents.hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
   // R-TRAIN-1: a training session advances the world time by 4 hours per block (off: the table keeps time itself).
   game.settings!.register("flex", "trainingAdvancesTime", {
     name: "FLEX.Setting.trainingAdvancesTime.name",
@@ -178,4 +187,13 @@ export function registerMakingSettings(): void {
     type: Boolean,
     default: true,
   });
+}
+
+/** Whether a new character gets the general talents (on unless the world says otherwise). */
+export function starterTalentsOn(): boolean {
+  try {
+    return game.settings!.get("flex", "starterTalents") !== false;
+  } catch {
+    return true;
+  }
 }

@@ -3,8 +3,8 @@
 // FLEX.Unit.<unit>.<category> with Intl.PluralRules' categories (one, few, many, other); a language
 // without a category uses "other".
 
-/** The units Flex counts in (keys under FLEX.Unit): distances, days, and the durations of effects. */
-export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour";
+/** The units Flex counts in (keys under FLEX.Unit): distances, days, the durations of effects, and Fluss spent. */
+export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour" | "Fluss";
 
 const rulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();

@@ -143,6 +143,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         tasks?: string[];
         /** A temporary actor of the self-test, by its run id (automation/selftest): deleted when the run ends. */
         selfTest?: string;
+        /** An owner shares the biography with those who see the actor limited (applications/sheets/actor-sheet.ts). */
+        publicBio?: boolean;
       };
     };
     Item: {
@@ -252,6 +254,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.trainingAdvancesTime": boolean;
     /** The packs the compendium browser leaves out (collection id → false). */
     "flex.browserPacks": Record<string, boolean>;
+    "flex.starterTalents": boolean;
   }
 }
 

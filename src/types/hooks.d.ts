@@ -28,6 +28,8 @@ export interface MovementWaypointLike {
 export interface FlexHookSignatures {
   /** Core calls render<Class> for each class of a rendered application; the item sheet's features wire their parts here. */
   renderItemSheetV2: (app: { document?: Item.Implementation | null }, element: HTMLElement) => unknown;
+  /** Core's journal sheet (v13, ApplicationV2) after each render. */
+  renderJournalEntrySheet: (app: { document?: { pack?: string | null } | null }, element: HTMLElement) => unknown;
   moveToken: (token: TokenDocument.Implementation, movement: TokenMovementLike, operation: { flexNoFall?: boolean } | undefined, user: User.Implementation) => unknown;
   /** The system's own: a rest is about to be applied (automation/rest/apply.ts); `advanceTime = false` keeps the time. */
   "flex.preRest": (data: { actorIds?: string[]; advanceTime?: boolean }) => unknown;

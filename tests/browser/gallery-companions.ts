@@ -6,6 +6,7 @@ import { trainingDialogContext, TRAINING_DIALOG_TEMPLATE } from "../../src/appli
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { commandCompanion, trainCompanion } from "../../src/automation/companions";
 import { createActor, createScene, dice, messages, placeToken, queueDice, target, type Clients } from "../harness";
+import { tr } from "./fixtures";
 
 import { sheetHtml } from "./sheet-page";
 
@@ -59,20 +60,20 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   await trainCompanion({ trainer: hero, creature: wolf, blocks: 6, reward: "misstrauen", requestId: `gallery-${i18n.lang}` });
   // Misstrauen is 17 now: a commanded bite at a goblin (EW 18), a command the wolf ignores (13), a reaction command (18).
   const scene = await createScene({ name: "Begleiter" });
-  const goblin = await createActor({ name: "Goblin-Späher", type: "creature", img: "icons/goblin.webp", system: { ausweichen: 9, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
+  const goblin = await createActor({ name: tr("Goblin-Späher"), type: "creature", img: "icons/goblin.webp", system: { ausweichen: 9, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
   const goblinToken = await placeToken(scene, goblin);
   target(gm, goblinToken);
   // One queue per roll: the check's W6, then the bite's W8 (queues made one after the other are read last first).
   queueDice([{ faces: 6, result: 6 }, { faces: 8, result: 6 }]);
-  await commandCompanion(wolf, wolf.items.getName("Biss"));
+  await commandCompanion(wolf, wolf.items.getName(tr("Biss")));
   dice(6, 1);
-  await commandCompanion(wolf, wolf.items.getName("Reißen"));
+  await commandCompanion(wolf, wolf.items.getName(tr("Reißen")));
   dice(6, 6);
   await commandCompanion(wolf, null, { reaction: true });
   const posted = messages().slice(start);
   const groups = [posted.slice(0, 2), posted.slice(2)];
   for (const [i, group] of groups.entries()) {
-    for (const theme of ["light", "dark"] as const) add(`chat-companions-${i + 1}`, chatList(group.map(chatItem).join("\n")), "flex chat", [], 340, 760, theme, "Chat");
+    for (const theme of ["light", "dark"] as const) add(`chat-companions-${i + 1}`, chatList(group.map(chatItem).join("\n")), "flex chat", [], 340, 760, theme, i18n.localize("SIDEBAR.TabChat"));
   }
 
   // Put the world back as the rest of the gallery expects it.

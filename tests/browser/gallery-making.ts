@@ -7,6 +7,8 @@ import { WORK_DIALOG_TEMPLATE, workDialogContext } from "../../src/applications/
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, messages, settle, type Clients } from "../harness";
 
+import { talentLabel } from "../../src/applications/talent-names";
+import { packTalent, tr } from "./fixtures";
 import { sheetHtml } from "./sheet-page";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -51,9 +53,9 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
 
   // A smith of the player's (FF W12, Handwerk ÜW 4: 1d12 + 4), so the hero stays as the other pages show her.
   const smith = await createActor({ name: "Meisterin Alvara", type: "character", ownership: { default: 0, [player.id]: 3 }, system: { level: 6, geld: 1500, attributes: { ff: 12 } } });
-  await smith.createEmbeddedDocuments("Item", [{ name: "Handwerk", type: "talent", system: { attribut: "ff", uebungswert: 4 } }]);
+  await smith.createEmbeddedDocuments("Item", [packTalent("Handwerk", { attribut: "ff", uebungswert: 4 })]);
   // A project for a longsword of 450 ¥ (R-CRAFT-4: 100 EW; R-CRAFT-2: 225 ¥ of materials), two sessions worked.
-  const sword = await g.Item.create({ name: "Langschwert aus Sturmstahl", type: "weapon", img: "icons/weapons/sword.webp", system: { preis: 450, schaden: "1W8+1", talent: "Klingenwaffen" } });
+  const sword = await g.Item.create({ name: tr("Langschwert aus Sturmstahl"), type: "weapon", img: "icons/weapons/sword.webp", system: { preis: 450, schaden: "1W8+1", talent: "Klingenwaffen" } });
   const project = await as(player, () => flex.making.createProject(smith, sword, { complexity: "fortgeschritten", talent: "Handwerk" }));
   await as(player, () => flex.making.payMaterials(project));
   dice(12, 12, 5, 11);
@@ -65,7 +67,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   add("item-project", projectSheet.parts, projectSheet.classes, [], projectSheet.width, projectSheet.height, "dark", project.name);
 
   // A field of three plots, sown and 30 days into its 90.
-  const [plot] = await as(player, () => smith.createEmbeddedDocuments("Item", [{ name: "Kräutergarten am Hafen", type: "plot", system: { parzellen: 3, pflanze: "Wirselkraut" } }]));
+  const [plot] = await as(player, () => smith.createEmbeddedDocuments("Item", [{ name: tr("Kräutergarten am Hafen"), type: "plot", system: { parzellen: 3, pflanze: "Wirselkraut" } }]));
   await as(player, () => flex.making.sowPlot(plot));
   await as(clients.gms[0], () => g.game.time.advance(30 * DAY));
   await settle();
@@ -76,7 +78,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   // Three pieces with a helper: the numbers the dialog shows after the player typed them, and the check's outlook.
   const startDialog = await renderTemplate(CRAFT_START_TEMPLATE, craftStartContext(sword, smith, { quantity: 3, helpers: 1, talent: "Handwerk", complexity: "fortgeschritten" }));
   add("dialog-craft-start", dialogPage(startDialog, i18n.localize("FLEX.Making.Start.Confirm"), "fa-hammer"), "dialog flex", [], 440, 480, "light", i18n.format("FLEX.Making.ProjectName", { item: sword.name }));
-  const sessionDialog = await renderTemplate(CRAFT_SESSION_TEMPLATE, { probe: true, talent: "Handwerk", sw: 15, done: project.system.derived.stand, goal: project.system.derived.ziel, max: 42, canAdvance: true });
+  const sessionDialog = await renderTemplate(CRAFT_SESSION_TEMPLATE, { probe: true, talent: talentLabel("Handwerk", smith), sw: 15, done: project.system.derived.stand, goal: project.system.derived.ziel, max: 42, canAdvance: true });
   add("dialog-craft-session", dialogPage(sessionDialog, i18n.localize("FLEX.Making.Project.Work"), "fa-hammer"), "dialog flex", [], 380, 260, "light", project.name);
   const workDialog = await renderTemplate(WORK_DIALOG_TEMPLATE, await as(player, () => workDialogContext(hero)));
   add("dialog-work", dialogPage(workDialog, i18n.localize("FLEX.Making.Work.Confirm"), "fa-coins"), "dialog flex", [], 420, 340, "light", i18n.format("FLEX.Making.Work.Title", { actor: hero.name }));
@@ -96,5 +98,5 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   await flex.making.payRewards([smith.id, companion.id], 4);
   // Only the cards of making and earning (the clock moving on may bring other cards, e.g. of rest).
   const cards = chatList(messages().slice(start).filter((m: Any) => m.getFlag("flex", "making")));
-  for (const theme of ["light", "dark"] as const) add("chat-making", cards, "flex chat", [], 340, 1400, theme, "Chat");
+  for (const theme of ["light", "dark"] as const) add("chat-making", cards, "flex chat", [], 340, 1400, theme, i18n.localize("SIDEBAR.TabChat"));
 }

@@ -8,6 +8,7 @@ import yaml from "js-yaml";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { buildRulesJournal } from "../../tools/rules-journal.mjs";
+import { parse } from "node-html-parser";
 import { addDocumentToCompendium } from "../harness";
 import type { AddPage } from "./gallery-rest";
 import { sheetHtml } from "./sheet-page";
@@ -50,7 +51,10 @@ export async function packPages(add: AddPage): Promise<void> {
   const pages = entry.pages.contents
     .map((p: Any) => `<article class="journal-entry-page text"><h1 class="journal-page-header">${escape(p.name)}</h1><section class="journal-page-content">${enrich(p.text.content)}</section></article>`)
     .join("");
-  const body = `<section class="window-content flex-journal journal-entry-pages">${pages}</section>`;
+  // Core's journal sheet, after its render hook (the system's own: the scroll area takes keyboard focus).
+  const root = parse(`<div><section class="window-content flex-journal journal-entry-pages">${pages}</section></div>`).firstElementChild as Any;
+  g().Hooks.callAll("renderJournalEntrySheet", { document: entry }, root);
+  const body = root.innerHTML;
   for (const theme of ["light", "dark"] as const) add("compendium-journal", body, "journal-sheet journal-entry", [], 620, 720, theme, entry.name);
 }
 

@@ -60,7 +60,7 @@ export async function polymorphPages(add: AddPage, { clients, hero }: PolymorphG
     await settle();
     const posted = messages().slice(start);
     const cards = posted.filter((m: Any) => m.flags?.flex?.polymorph);
-    for (const theme of ["light", "dark"] as const) add("chat-polymorph", chatLog(cards.map(chatItem).join("\n")), "flex chat", [], 340, 420, theme, "Chat");
+    for (const theme of ["light", "dark"] as const) add("chat-polymorph", chatLog(cards.map(chatItem).join("\n")), "flex chat", [], 340, 420, theme, i18n.localize("SIDEBAR.TabChat"));
 
     // Put the world back as the rest of the gallery expects it.
     if (hero.getFlag("flex", "polymorph")) await g.game.flex.polymorph.revert(hero);

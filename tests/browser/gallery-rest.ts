@@ -9,6 +9,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { NO_REST_CARD, noRestCardData } from "../../src/automation/rest";
 import { as, createActor, messages, queueDice } from "../harness";
+import { tr } from "./fixtures";
 
 import { sheetHtml } from "./sheet-page";
 
@@ -48,7 +49,7 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
       await alrike.createEmbeddedDocuments("Item", [
         { name: i18n.localize("FLEX.Item.resource.Art.zauberplatz1"), type: "resource", system: { art: "zauberplatz1", vorrat: { value: 1, max: 4 }, aufladung: { breather: "eins", shortRest: "alle", longRest: "alle", fullRest: "alle" } } },
         { name: i18n.localize("FLEX.Item.resource.Art.handauflegen"), type: "resource", system: { art: "handauflegen", vorrat: { value: 3, max: 25 }, aufladung: { breather: "keine", shortRest: "keine", longRest: "alle", fullRest: "alle" } } },
-        { name: "Heilerset", type: "equipment", system: { ladungen: { value: 7, max: 10 }, verbrauch: "ladung" } },
+        { name: tr("Heilerset"), type: "equipment", system: { ladungen: { value: 7, max: 10 }, verbrauch: "ladung" } },
         // Her rest talents, as the GM hands them out from the compendium; one used since her last long rest.
         ...["aufmerksameErholung", "eidbekraeftigung", "kreativeAtempause"].map((id) => ({ name: i18n.localize(`FLEX.Rest.Talent.${id}.name`), type: "passive", flags: { flex: { restTalent: id } } })),
       ]);
@@ -104,7 +105,7 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
         answers: { [alrike.id]: { downtime: [{ id: "heiligeRiten" }, { id: "zechen" }, { id: "arbeit", variant: "auftritt" }] }, [bodo.id]: { activity: "travel" } },
       });
       const cards = messages().slice(first).map(chatItem).join("\n");
-      for (const theme of ["light", "dark"] as const) add("chat-rest", chatLog(cards), "chat", [], 340, 780, theme, "Chat");
+      for (const theme of ["light", "dark"] as const) add("chat-rest", chatLog(cards), "chat", [], 340, 780, theme, i18n.localize("SIDEBAR.TabChat"));
 
       // The no-rest status: its card and the sheet showing *halluzinierend* with its note.
       const noRest = await renderTemplate(
@@ -115,7 +116,7 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
         ]),
       );
       const noRestItem = `<li class="chat-message"><header class="message-header">${escape(i18n.localize("FLEX.Rest.NoRest.Title"))}</header><div class="message-content">${noRest}</div></li>`;
-      for (const theme of ["light", "dark"] as const) add("chat-no-rest", chatLog(noRestItem), "chat", [], 340, 360, theme, "Chat");
+      for (const theme of ["light", "dark"] as const) add("chat-no-rest", chatLog(noRestItem), "chat", [], 340, 360, theme, i18n.localize("SIDEBAR.TabChat"));
       const effect = (await g().ActiveEffect.implementation.fromStatusEffect("hallucinating")).toObject();
       await bodo.createEmbeddedDocuments("ActiveEffect", [{ ...effect, description: i18n.localize("FLEX.Rest.NoRest.Note") }], { keepId: true });
       const sheet = await sheetHtml(CharacterSheet, bodo, (s) => s.changeTab("effects", "primary"));

@@ -35,11 +35,16 @@ const statsPage = (Sheet: Any, actor: Any) => sheetHtml(Sheet, actor, (s: Any) =
  */
 function tokenHud(token: Any, img: string): string {
   const g = globalThis as Any;
-  const icon = (fa: string, label: string) => `<button type="button" class="control-icon" aria-label="${escape(label)}" data-tooltip="${escape(label)}"><i class="fa-solid ${fa}" inert></i></button>`;
+  const { i18n } = g.game;
+  // Core's own labels of its HUD, in the page's language.
+  const icon = (fa: string, key: string) => {
+    const label = i18n.localize(key);
+    return `<button type="button" class="control-icon" aria-label="${escape(label)}" data-tooltip="${escape(label)}"><i class="fa-solid ${fa}" inert></i></button>`;
+  };
   const root = parse(`<div id="token-hud" class="placeable-hud">
-<div class="col left">${icon("fa-arrows-up-down", "Elevation")}${icon("fa-arrow-up-right-dots", "Movement")}</div>
+<div class="col left">${icon("fa-arrows-up-down", "HUD.Elevation")}${icon("fa-arrow-up-right-dots", "HUD.Movement")}</div>
 <div class="col middle"><img src="${img}" alt="" width="100" height="100"></div>
-<div class="col right">${icon("fa-eye-slash", "Visibility")}${icon("fa-bullseye", "Target")}${icon("fa-skull", "Combat")}</div>
+<div class="col right">${icon("fa-eye-slash", "HUD.ToggleVis")}${icon("fa-bullseye", "HUD.ToggleTargetState")}${icon("fa-skull", "HUD.ToggleCombatState")}</div>
 </div>`).firstElementChild as Any;
   // node-html-parser has no events: the listener the hook adds is not needed for a picture.
   const proto = Object.getPrototypeOf(root);
@@ -59,6 +64,7 @@ function tokenHud(token: Any, img: string): string {
  * sheets) and "token-hud-riding" (Aufsitzen on Rikka, Absitzen on the mounted wolf), each light and dark.
  */
 export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGalleryContext): Promise<void> {
+  const { i18n } = (globalThis as Any).game;
   const saved = { reitbar: wolf.system.reitbar, groesse: wolf.system.groesse };
   await wolf.update({ "system.reitbar": true, "system.groesse": "gross" });
   // The sheet reads the rider's token on the scene the user views: this one, while the pages are made.
@@ -95,7 +101,7 @@ export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGal
   await wolfToken.move({ elevation: 0 });
   await settle();
   const fallCard = messages().slice(shown).map(chatItem).join("\n");
-  for (const theme of ["light", "dark"] as const) add("chat-riding-fall", chatList(fallCard), "chat", [], 340, 620, theme, "Chat");
+  for (const theme of ["light", "dark"] as const) add("chat-riding-fall", chatList(fallCard), "chat", [], 340, 620, theme, i18n.localize("SIDEBAR.TabChat"));
   await hero.update({ "system.leben.value": leben.hero });
   await wolf.update({ "system.leben.value": leben.wolf });
 

@@ -36,7 +36,7 @@ export async function selfTestPages(add: AddGalleryPage, { clients }: { clients:
   g.game.modules = new Map([["dice-so-nice", { id: "dice-so-nice", active: true, version: "5.2.1" }], ["lib-wrapper", { id: "lib-wrapper", active: true, version: "1.13.2" }]]);
   try {
     const passed = await runCard(clients);
-    for (const theme of ["light", "dark"] as const) add("selftest-card", chatLog(chatItem(passed)), "chat", [], 340, 520, theme, "Chat");
+    for (const theme of ["light", "dark"] as const) add("selftest-card", chatLog(chatItem(passed)), "chat", [], 340, 520, theme, i18n.localize("SIDEBAR.TabChat"));
 
     const broken: Scenario = { id: "riding", run: async () => { throw new TypeError("Cannot read properties of undefined (reading 'mount')"); } };
     const missed: Scenario = {
@@ -48,7 +48,7 @@ export async function selfTestPages(add: AddGalleryPage, { clients }: { clients:
     };
     const scenarios = SCENARIOS.map((s) => (s.id === "riding" ? broken : s.id === "fall" ? missed : s));
     const failed = await runCard(clients, scenarios);
-    for (const theme of ["light", "dark"] as const) add("selftest-card-failed", chatLog(chatItem(failed)), "chat", [], 340, 620, theme, "Chat");
+    for (const theme of ["light", "dark"] as const) add("selftest-card-failed", chatLog(chatItem(failed)), "chat", [], 340, 620, theme, i18n.localize("SIDEBAR.TabChat"));
 
     const menu = await renderTemplate(SELFTEST_MENU_TEMPLATE, {});
     for (const theme of ["light", "dark"] as const) add("selftest-menu", menu, "flex flex-selftest-menu", [], 420, 240, theme, i18n.localize("FLEX.SelfTest.Title"));

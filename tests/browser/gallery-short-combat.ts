@@ -5,6 +5,7 @@
 import { ShortCombatPlayerView, ShortCombatTool } from "../../src/applications/short-combat";
 import { rollInShortCombat, shortCombatAction, startShortCombat, useAlchemikumInShortCombat } from "../../src/automation/short-combat";
 import { as, createActor, dice, messages, queueDice, type Clients } from "../harness";
+import { tr } from "./fixtures";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -35,16 +36,17 @@ const chatItem = (m: Any) => `<li class="chat-message"><header class="message-he
 
 /** Adds the short-combat pages for the current language. */
 export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }: ShortCombatGalleryContext): Promise<void> {
+  const { i18n } = (globalThis as Any).game;
   const [gm, player] = [clients.gms[0], clients.players[0]];
   const tarek = await createActor({ name: "Tarek vom Roten Turm", type: "character", img: "icons/tarek.webp", system: { attributes: { ge: 8 }, leben: { value: 18, max: 18 }, ruestung: 1 } });
-  const goblin = await createActor({ name: "Goblin-Späher", type: "creature", img: "icons/goblin.webp", system: { stufe: 0.5, ausweichen: 6, leben: { value: 8, max: 8 } } });
-  await goblin.createEmbeddedDocuments("Item", [{ name: "Messer", type: "attack", system: { angriff: "W6+1", schaden: "1W6", aktionen: 1 } }]);
+  const goblin = await createActor({ name: tr("Goblin-Späher"), type: "creature", img: "icons/goblin.webp", system: { stufe: 0.5, ausweichen: 6, leben: { value: 8, max: 8 } } });
+  await goblin.createEmbeddedDocuments("Item", [{ name: tr("Messer"), type: "attack", system: { angriff: "W6+1", schaden: "1W6", aktionen: 1 } }]);
   const bandit = await createActor({ name: "Hauptmann Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "creature", img: "icons/bandit.webp", system: { stufe: 1, ausweichen: 9, leben: { value: 16, max: 16 } } });
-  await bandit.createEmbeddedDocuments("Item", [{ name: "Säbel", type: "attack", system: { angriff: "W8+2", schaden: "1W8+1", aktionen: 2 } }]);
+  await bandit.createEmbeddedDocuments("Item", [{ name: tr("Säbel"), type: "attack", system: { angriff: "W8+2", schaden: "1W8+1", aktionen: 2 } }]);
   const setup = { characters: [hero, tarek], enemies: [wolf, goblin, bandit], goal: "capture" as const, goalNote: "den Hauptmann lebend", stance: "fight" as const };
 
   const before = await as(gm, () => appPage(new ShortCombatTool({ setup })));
-  add("short-combat-setup", before.html, before.classes, [], before.width, 520, "light", "Short combat");
+  add("short-combat-setup", before.html, before.classes, [], before.width, 520, "light", i18n.localize("FLEX.ShortCombat.Title"));
 
   const start = messages().length;
   const card = (await as(gm, () => startShortCombat(setup))) as Any;
@@ -59,10 +61,10 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
   await as(gm, () => shortCombatAction(card, "roll"));
 
   const tool = await as(gm, () => appPage(new ShortCombatTool({ messageId: card.id })));
-  add("short-combat-tool", tool.html, tool.classes, [], tool.width, 760, "light", "Short combat");
-  add("short-combat-tool", tool.html, tool.classes, [], tool.width, 760, "dark", "Short combat");
+  add("short-combat-tool", tool.html, tool.classes, [], tool.width, 760, "light", i18n.localize("FLEX.ShortCombat.Title"));
+  add("short-combat-tool", tool.html, tool.classes, [], tool.width, 760, "dark", i18n.localize("FLEX.ShortCombat.Title"));
   const view = await as(player, () => appPage(new ShortCombatPlayerView({ messageId: card.id })));
-  add("short-combat-player", view.html, view.classes, [], view.width, 560, "light", "Short combat");
+  add("short-combat-player", view.html, view.classes, [], view.width, 560, "light", i18n.localize("FLEX.ShortCombat.Title"));
 
   // Apply: the hits by the difference, shared out (one W2 each), each hit's damage rolled.
   queueDice([2, 8, 2, 8, 2, 8].map((faces, i) => ({ faces, result: [1, 3, 2, 5, 1, 7][i] })));
@@ -71,5 +73,5 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
     .slice(start)
     .filter((m: Any) => m.flags?.flex?.shortCombat || m.flags?.flex?.shortCombatResult);
   const list = `<ol style="${LIST}">${ours.map(chatItem).join("\n")}</ol>`;
-  for (const theme of ["light", "dark"] as const) add("chat-short-combat", list, "flex chat", [], 340, 1100, theme, "Chat");
+  for (const theme of ["light", "dark"] as const) add("chat-short-combat", list, "flex chat", [], 340, 1100, theme, i18n.localize("SIDEBAR.TabChat"));
 }

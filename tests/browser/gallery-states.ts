@@ -9,6 +9,7 @@ import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { postItemCard } from "../../src/applications/sheets/row-menu";
 import { parse } from "node-html-parser";
 import { as, createActor, dice, messages } from "../harness";
+import { packTalent, tr } from "./fixtures";
 import type { AddPage } from "./gallery-rest";
 import { sheetHtml } from "./sheet-page";
 
@@ -49,15 +50,24 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   const stranger = await as(gm, () =>
     createActor({ name: "Jorin Falkenfeder", type: "character", ownership: { default: 2 }, system: { level: 3, leben: { value: 15, max: 20 }, attributes: { ge: 8 } } }),
   );
-  await as(gm, () => stranger.createEmbeddedDocuments("Item", [{ name: "Langbogen", type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 40, aktionen: 2 } }]));
+  await as(gm, () => stranger.createEmbeddedDocuments("Item", [{ name: tr("Langbogen"), type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 40, aktionen: 2 } }]));
   const observer = await as(player, () => sheetHtml(CharacterSheet, stranger, (sheet) => sheet.changeTab("inventory", "primary")));
   add("character-observer", observer.parts, observer.classes, [], observer.width, observer.height, "light", stranger.name);
-  const bow = stranger.items.getName("Langbogen");
+  const bow = stranger.items.getName(tr("Langbogen"));
   const readOnly = await as(player, () => sheetHtml(FlexItemSheet, bow));
   for (const theme of both) add("item-weapon-readonly", readOnly.parts, readOnly.classes, [], readOnly.width, readOnly.height, theme, bow.name);
   await as(gm, () => stranger.update({ ownership: { default: 1 } }));
   const limited = await as(player, () => sheetHtml(CharacterSheet, stranger));
   add("character-limited", limited.parts, limited.classes, [], limited.width, 300, "light", stranger.name);
+  // The owner shares the biography: a limited viewer sees it too, its secret never.
+  await as(gm, () => stranger.update({ "flags.flex.publicBio": true, "system.biografie": `<p>${escape(i18n.localize("FLEX.Sheet.ShareBio"))}</p><section class="secret"><p>Geheim</p></section>` }));
+  const shared = await as(player, () => sheetHtml(CharacterSheet, stranger));
+  add("character-limited-bio", shared.parts, shared.classes, [], shared.width, 420, "light", stranger.name);
+
+  // An item that carries an effect: its Effekte section, where the actor's Effekte tab sends a user to change it.
+  const amulet = hero.items.getName(tr("Nebelamulett"));
+  const withEffect = await sheetHtml(FlexItemSheet, amulet);
+  add("item-effects", withEffect.parts, withEffect.classes, [], withEffect.width, withEffect.height, "light", amulet.name);
 
   // Item sheets in the dark theme.
   for (const type of ["weapon", "equipment", "spell"]) {
@@ -94,16 +104,18 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     const types = ["weapon", "armor", "equipment", "alchemical", "spell"];
     await hoarder.createEmbeddedDocuments("Item", Array.from({ length: 100 }, (_, i) => ({ name: `${i18n.localize(`TYPES.Item.${types[i % 5]}`)} ${i + 1}`, type: types[i % 5], system: { menge: 1 + (i % 7) } })));
     const h = await sheetHtml(CharacterSheet, hoarder, (sheet) => sheet.changeTab("inventory", "primary"));
-    add("character-inventory-100", h.parts, h.classes, ["rollItem"], h.width, h.height, "light", hoarder.name);
+    // Nobody taught Kasimir a Kampfart or Zauberschule: his weapons and spells say so and offer no roll.
+    add("character-inventory-100", h.parts, h.classes, [], h.width, h.height, "light", hoarder.name);
 
     // Long names: a character, its items and its cards.
     const longName = "Bodo Eisenhauer von der Nebelmark zu Kaltenbrunn der Jüngere";
     const bodo = await createActor({ name: longName, type: "character", system: { attributes: { ge: 8, kk: 8 } } });
     await bodo.createEmbeddedDocuments("Item", [
-      { name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 2 } },
-      { name: "Zweihändiges Bastardschwert der Nebelmark mit eingeätzter Runenklinge", type: "weapon", system: { talent: "Klingenwaffen", schaden: "2W6+2", aktionen: 2 } },
-      { name: "Unverwüstlicher Kettenpanzer der Grenzwacht von Kaltenbrunn", type: "armor", system: { wert: 3, ausgeruestet: true } },
-      { name: "Heiltrank der Klosterbrüder vom Nebelsee (große Flasche)", type: "alchemical", system: { stufe: 2, menge: 3 } },
+      packTalent("Athletik", { attribut: "kk", uebungswert: 2 }),
+      packTalent("Klingenwaffen", { attribut: "ge", uebungswert: 1 }),
+      { name: tr("Zweihändiges Bastardschwert der Nebelmark mit eingeätzter Runenklinge"), type: "weapon", system: { talent: "Klingenwaffen", schaden: "2W6+2", aktionen: 2 } },
+      { name: tr("Unverwüstlicher Kettenpanzer der Grenzwacht von Kaltenbrunn"), type: "armor", system: { wert: 3, ausgeruestet: true } },
+      { name: tr("Heiltrank der Klosterbrüder vom Nebelsee (große Flasche)"), type: "alchemical", system: { stufe: 2, menge: 3 } },
     ]);
     const b = await sheetHtml(CharacterSheet, bodo, (sheet) => sheet.changeTab("inventory", "primary"));
     for (const theme of both) add("character-long-names", b.parts, b.classes, ["rollItem"], b.width, b.height, theme, bodo.name);
@@ -112,14 +124,14 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     await bodo.rollTalent("Athletik", { sw: 12 });
     await bodo.items.find((i: Any) => i.type === "alchemical").use();
     await g().game.flex.requestEndOfDay({ actorIds: [bodo.id] });
-    for (const theme of both) add("chat-long-names", chatLog(messages().slice(before).map(chatItem).join("")), "chat", [], 340, 700, theme, "Chat");
+    for (const theme of both) add("chat-long-names", chatLog(messages().slice(before).map(chatItem).join("")), "chat", [], 340, 700, theme, i18n.localize("SIDEBAR.TabChat"));
 
     // An item sent to chat from its row's menu: its name, type, picture and description.
     const sent = messages().length;
-    const [kit] = await hero.createEmbeddedDocuments("Item", [{ name: "Heilerset der Feldscherin", type: "equipment", system: { ladungen: { value: 10, max: 10 }, verbrauch: "ladung", beschreibung: "<p>Verbände, Salben und Nadeln: <strong>eine Ladung</strong> je Anwendung.</p>" } }]);
+    const [kit] = await hero.createEmbeddedDocuments("Item", [{ name: tr("Heilerset der Feldscherin"), type: "equipment", system: { ladungen: { value: 10, max: 10 }, verbrauch: "ladung", beschreibung: "<p>Verbände, Salben und Nadeln: <strong>eine Ladung</strong> je Anwendung.</p>" } }]);
     await postItemCard(kit, hero);
     await kit.delete();
-    for (const theme of both) add("chat-item-card", chatLog(messages().slice(sent).map(chatItem).join("")), "chat", [], 340, 260, theme, "Chat");
+    for (const theme of both) add("chat-item-card", chatLog(messages().slice(sent).map(chatItem).join("")), "chat", [], 340, 260, theme, i18n.localize("SIDEBAR.TabChat"));
   });
 
   // The GM's buttons in the Actors sidebar, added by the real renderActorDirectory hook.
@@ -132,9 +144,14 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   });
 
   // A region's behaviours as their config shows them: the pit's depth with its label and hint.
-  const field = (label: string, hint: string, input: string) => `<div class="form-group"><label>${escape(label)}</label><div class="form-fields">${input}</div><p class="hint">${escape(hint)}</p></div>`;
+  // As core draws a form group: the label names its control (for / id), the control has its field's name.
+  let fields = 0;
+  const field = (label: string, hint: string, input: string) => {
+    const id = `gallery-field-${++fields}`;
+    return `<div class="form-group"><label for="${id}">${escape(label)}</label><div class="form-fields">${input.replace(/^<(select|input)/, `<$1 id="${id}"`)}</div>${hint ? `<p class="hint">${escape(hint)}</p>` : ""}</div>`;
+  };
   const typeOptions = ["flex.water", "flex.pit"].map((t) => `<option>${escape(i18n.localize(`TYPES.RegionBehavior.${t}`))}</option>`).join("");
-  const regionBody = `<div class="flex-settings">${field(i18n.localize("BEHAVIOR.FIELDS.type.label"), "", `<select>${typeOptions}</select>`)}${field(i18n.localize("FLEX.Fall.Pit.FIELDS.height.label"), i18n.localize("FLEX.Fall.Pit.FIELDS.height.hint"), `<input type="number" value="3">`)}</div>`;
+  const regionBody = `<div class="flex-settings">${field(i18n.localize("BEHAVIOR.FIELDS.type.label"), "", `<select name="type">${typeOptions}</select>`)}${field(i18n.localize("FLEX.Fall.Pit.FIELDS.height.label"), i18n.localize("FLEX.Fall.Pit.FIELDS.height.hint"), `<input type="number" name="system.height" value="3">`)}</div>`;
   for (const theme of both) add("region-config", regionBody, "flex region-behavior-config", [], 480, 260, theme, i18n.localize("TYPES.RegionBehavior.flex.pit"));
 
   // The system's settings, as core's settings window lists them (name, control, hint).
@@ -142,11 +159,12 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   const controls = registered
     .map(([key, c]: [string, Any]) => {
       const value = settings.get("flex", key.slice(5));
+      const name = escape(key);
       const input = c.choices
-        ? `<select>${Object.entries(c.choices).map(([k, v]) => `<option${k === value ? " selected" : ""}>${escape(i18n.localize(String(v)))}</option>`).join("")}</select>`
+        ? `<select name="${name}">${Object.entries(c.choices).map(([k, v]) => `<option${k === value ? " selected" : ""}>${escape(i18n.localize(String(v)))}</option>`).join("")}</select>`
         : c.type === Boolean
-          ? `<input type="checkbox"${value ? " checked" : ""}>`
-          : `<input type="${c.type === Number ? "number" : "text"}" value="${escape(String(value ?? ""))}">`;
+          ? `<input type="checkbox" name="${name}"${value ? " checked" : ""}>`
+          : `<input type="${c.type === Number ? "number" : "text"}" name="${name}" value="${escape(String(value ?? ""))}">`;
       return field(i18n.localize(c.name), i18n.localize(c.hint ?? ""), input);
     })
     .join("");

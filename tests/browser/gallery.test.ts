@@ -1,17 +1,55 @@
 // Opens every gallery page in headless Chromium (Debian's chromium-headless-shell driven by
 // playwright-core), saves a PNG per page, and fails on what a user would notice: text that is an
 // unresolved i18n key, a console error, anything wider than the window or its sheet, text cut off or spilling out
-// of its box, a missing roll button. Each photo shows the whole page, however long.
-import { existsSync, mkdirSync } from "node:fs";
+// of its box, a tab bar or chip row that wraps, a select too narrow for its choice, a missing roll button, an axe-core
+// (WCAG 2.1 A/AA) violation, and wording an English or Russian page must not show. Each photo shows the whole page.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
+import yaml from "js-yaml";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGallery, OUT, type GalleryPage } from "./gallery";
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium-headless-shell";
 const WINDOW = { width: 1280, height: 800 };
+/** Pages checked at once (GALLERY_WORKERS): two keep a two-core machine busy. */
+const WORKERS = Math.max(1, Number(process.env.GALLERY_WORKERS) || 2);
 /** For working on a few pages: GALLERY_PAGES="character-|chat-long" npm run gallery (a regular expression on "<name>-<lang>-<theme>"). */
 const ONLY = process.env.GALLERY_PAGES ? new RegExp(process.env.GALLERY_PAGES) : null;
+
+/** axe-core, the standard accessibility engine, run on every page with the WCAG 2.1 A and AA rules. */
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * What an English or Russian page must not show (scope 1 and 5 of issue 28): a German talent name (those the talent
+ * compendium translates), a rule ID outside a card's "Regeln" line and the rules journal, dice written "W6"; and a
+ * Russian page no Latin EW / SW.
+ */
+const TALENT_SOURCES = join(import.meta.dirname, "..", "..", "packs", "_source", "talente");
+const GERMAN_TALENTS = readdirSync(TALENT_SOURCES)
+  .filter((f) => f.endsWith(".yml"))
+  .map((f) => yaml.load(readFileSync(join(TALENT_SOURCES, f), "utf8")) as { name: string; flags: { flex: { i18n: Record<string, { name: string }> } } })
+  .filter((t) => ["en", "ru"].every((lang) => t.flags.flex.i18n[lang]?.name !== t.name))
+  .map((t) => t.name);
+const word = (w: string) => new RegExp(`(?<![\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "u");
+function wordingProblems(text: string, lang: string): string[] {
+  if (lang === "de") return [];
+  const found: string[] = [];
+  for (const name of GERMAN_TALENTS) if (word(name).test(text)) found.push(`German talent "${name}"`);
+  for (const m of text.match(/\bR-[A-Z]+(?:-[A-Z0-9]+)*\b/g) ?? []) found.push(`rule ID ${m}`);
+  for (const m of text.match(/(?<![\p{L}\p{N}])\d*W\d+(?![\p{L}])/gu) ?? []) found.push(`dice "${m}"`);
+  if (lang === "ru") for (const m of text.match(/\b(?:EW|SW)\b/g) ?? []) found.push(`Latin "${m}"`);
+  return [...new Set(found)];
+}
+
+/**
+ * Left for issue 25 (cards and dialogs): the companion's command card names the handling talent by its German key
+ * ("Command to Grauwolf: Mit Tieren umgehen"): the label is built in automation/companions/command.ts, which this issue
+ * leaves alone. Reported on the console, not failed, until that card shows the talent's label.
+ */
+const LEFT_FOR_ISSUE_25: { page: RegExp; problem: RegExp }[] = [{ page: /^chat-companions-[12]$/, problem: /^German talent "Mit Tieren umgehen"$/ }];
 
 let browser: Browser;
 let pages: GalleryPage[] = [];
@@ -46,22 +84,31 @@ describe("the gallery in headless Chromium", () => {
       "compendium-talent", "compendium-creature", "compendium-journal",
       "character-talents-edit", "character-inventory-edit", "character-player", "character-observer", "character-limited", "item-weapon-readonly",
       "dialog-fall", "character-dying", "character-dead", "character-empty-stats", "character-empty-inventory", "character-inventory-100",
-      "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings", "chat-item-card",
-      "browser-creatures", "browser-items", "browser-talents", "browser-rest", "browser-polymorph-pick"]) {
+      "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings", "dialog-polymorph-form", "chat-item-card",
+      "character-limited-bio", "item-effects", "browser-creatures", "browser-items", "browser-talents", "browser-rest", "browser-polymorph-pick",
+      "dialog-rest-breather", "dialog-rest-long"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);
     expect(new Set(pages.map((p) => p.lang))).toEqual(new Set(["de", "en", "ru"]));
-    // Item sheets and dialogs in the dark theme too.
-    for (const view of ["item-weapon", "item-equipment", "item-spell", "item-weapon-readonly", "dialog-check", "dialog-end-of-day", "dialog-heal", "dialog-fall"]) {
-      expect(pages.some((p) => p.name === view && p.theme === "dark"), `${view} dark`).toBe(true);
-    }
+    // Every page in both themes, in every language.
+    const seen = new Set(pages.map((p) => `${p.name}|${p.lang}|${p.theme}`));
+    for (const p of pages) for (const theme of ["light", "dark"]) expect(seen.has(`${p.name}|${p.lang}|${theme}`), `${p.name} ${p.lang} ${theme}`).toBe(true);
   });
 
   it("renders each page cleanly and photographs it", async () => {
-    const problems: string[] = [];
+    const found: string[][] = pages.map(() => []);
+    const axeFound: { page: string; rule: string; nodes: number; targets: string[] }[][] = pages.map(() => []);
     const context = await browser.newContext({ viewport: WINDOW });
-    for (const p of pages) {
+    // Pages are independent: a few at a time keep both cores busy (the renderer draws one while axe reads another).
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < pages.length; i = next++) await checkPage(i);
+    };
+    const checkPage = async (index: number) => {
+      const p = pages[index]!;
+      const problems = found[index]!;
+      const axeReport = axeFound[index]!;
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (m) => {
@@ -105,14 +152,55 @@ describe("the gallery in headless Chromium", () => {
             return !(wide && !tall && st.textOverflow === "ellipsis" && el.closest("[data-tooltip], [title], [aria-label]"));
           })
           .map(describe);
-        return { unresolved, tooWide: tooWide.slice(0, 5), clipped: clipped.slice(0, 5), rolls, scrollWidth: document.documentElement.scrollWidth };
+        // A tab bar or a row of status chips on two lines, and a select whose chosen option does not fit its box.
+        const wrapped = [...document.querySelectorAll("#app .flex-tabs, #app .flex-status-strip")]
+          .filter((bar) => new Set([...bar.children].filter((c) => c.getClientRects().length).map((c) => Math.round(c.getBoundingClientRect().top))).size > 1)
+          .map(describe);
+        const cutSelects = [...document.querySelectorAll<HTMLSelectElement>("#app select")]
+          .filter((select) => {
+            const option = select.selectedOptions[0];
+            if (!option || !select.clientWidth || getComputedStyle(select).visibility === "hidden") return false;
+            const st = getComputedStyle(select);
+            const probe = document.createElement("span");
+            Object.assign(probe.style, { font: st.font, letterSpacing: st.letterSpacing, position: "absolute", whiteSpace: "pre", visibility: "hidden" });
+            probe.textContent = option.text;
+            document.body.append(probe);
+            const width = probe.getBoundingClientRect().width;
+            probe.remove();
+            // The arrow takes about 18px of the box.
+            return width + parseFloat(st.paddingLeft) + parseFloat(st.paddingRight) + 18 > select.clientWidth + 1;
+          })
+          .map((select) => `select[name="${select.name}"] "${select.selectedOptions[0]!.text}"`);
+        // What a user reads, tooltips and names included, but not a card's rule list nor the rules journal (their place for rule IDs).
+        const copy = document.body.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll("script, style, template, .flex-rules, .journal-entry-page").forEach((el) => el.remove());
+        const readable = [copy.textContent ?? "", ...[...copy.querySelectorAll("[aria-label],[data-tooltip],[placeholder],[title],[alt],input[value]")].flatMap((el) =>
+          ["aria-label", "data-tooltip", "placeholder", "title", "alt", "value"].map((a) => el.getAttribute(a) ?? ""),
+        )].join("\n");
+        return { unresolved, tooWide: tooWide.slice(0, 5), clipped: clipped.slice(0, 5), wrapped, cutSelects, rolls, scrollWidth: document.documentElement.scrollWidth, readable };
       }, WINDOW);
 
+      const left = (problem: string) => LEFT_FOR_ISSUE_25.some((l) => l.page.test(p.name) && l.problem.test(problem));
+      const wording = wordingProblems(report.readable, p.lang);
+      for (const w of wording.filter(left)) console.warn(`${label}: ${w} (left for issue 25)`);
+      if (wording.some((w) => !left(w))) problems.push(`${label}: ${wording.filter((w) => !left(w)).join(", ")}`);
       if (report.unresolved.length) problems.push(`${label}: unresolved i18n ${[...new Set(report.unresolved)].join(", ")}`);
       if (errors.length) problems.push(`${label}: console ${errors.join(" | ")}`);
       if (report.tooWide.length || report.scrollWidth > WINDOW.width) problems.push(`${label}: wider than its window: ${report.tooWide.join(", ")}`);
       if (report.clipped.length) problems.push(`${label}: text cut off or spilling out: ${report.clipped.join(", ")}`);
+      if (report.wrapped.length) problems.push(`${label}: wraps to a second line: ${report.wrapped.join(", ")}`);
+      if (report.cutSelects.length) problems.push(`${label}: select cut off: ${report.cutSelects.join(", ")}`);
       for (const action of p.rollActions) if (!report.rolls.includes(action)) problems.push(`${label}: no ${action} button`);
+
+      await page.addScriptTag({ path: AXE });
+      const violations = await page.evaluate(async (tags) => {
+        const result = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+        return result.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => `${n.target.join(" ")} ${(n.failureSummary ?? "").split("\n").slice(1, 2).join("").trim()}`) }));
+      }, WCAG);
+      for (const v of violations) {
+        axeReport.push({ page: `${p.name}-${p.lang}-${p.theme}`, rule: v.rule, nodes: v.targets.length, targets: v.targets });
+        problems.push(`${label}: axe ${v.rule} (${v.targets.length}): ${v.targets.slice(0, 3).join(" | ")}`);
+      }
 
       // The photo shows the whole page: the window grows to its content, so a long list is not cut at the window's edge.
       const full = await page.evaluate(() => {
@@ -126,8 +214,10 @@ describe("the gallery in headless Chromium", () => {
       });
       await page.screenshot({ path: join(OUT, "png", `${p.name}-${p.lang}-${p.theme}.png`), fullPage: true, clip: { x: 0, y: 0, width: Math.min(Math.max(full.width, p.width + 32), WINDOW.width), height: Math.max(full.height, Math.min(p.height + 32, WINDOW.height)) } });
       await page.close();
-    }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, worker));
     await context.close();
-    expect(problems).toEqual([]);
+    writeFileSync(join(OUT, ONLY ? "axe-subset.json" : "axe.json"), JSON.stringify(axeFound.flat(), null, 1));
+    expect(found.flat()).toEqual([]);
   });
 });

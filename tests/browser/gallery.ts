@@ -1,7 +1,7 @@
 // The gallery: every sheet, dialog and chat card rendered through the real Handlebars templates (with
 // stand-ins only for Foundry's own helpers) and the real stylesheet, one HTML page per view, language
 // and theme, for headless Chromium to check and photograph.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { CHECK_DIALOG_TEMPLATE, checkBreakdown, liveCheckLine } from "../../src/applications/dialogs/check-dialog";
@@ -10,8 +10,9 @@ import { HEAL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/heal-dialog
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
-import { grauwolf, rikka } from "./fixtures";
+import { as, createActor, startClient, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
+import { grauwolf, packTalent, rikka, tr } from "./fixtures";
+import { galleryIcons } from "./gallery-icons";
 import { companionPages } from "./gallery-companions";
 import { makingPages } from "./gallery-making";
 import { polymorphPages } from "./gallery-polymorph";
@@ -43,7 +44,7 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": 
 
 /** Foundry serves system files under systems/flex/ and core icons under icons/; map both for file:// pages. */
 function localPaths(html: string): string {
-  return html.replaceAll("systems/flex/", "").replace(/src="icons\/[^"]*"/g, 'src="tests/browser/assets/placeholder.svg"');
+  return galleryIcons(html.replaceAll("systems/flex/", ""), join(OUT, "icons"));
 }
 
 /** A sheet's window-header controls (sheet-page.ts), drawn in the frame's header as core draws them. */
@@ -96,16 +97,16 @@ const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:
 async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const { attackCardAction, defendAgainst } = await import("../../src/automation/combat");
   const scene = await createScene();
-  const goblin = await createActor({ name: "Goblin-Späher", type: "creature", img: "icons/goblin.webp", system: { ausweichen: 6, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
+  const goblin = await createActor({ name: tr("Goblin-Späher"), type: "creature", img: "icons/goblin.webp", system: { ausweichen: 6, parade: 5, ruestung: 1, leben: { value: 12, max: 12 } } });
   const bandit = await createActor({ name: "Hauptmann Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "character", img: "icons/bandit.webp", system: { attributes: { ge: 8 }, ruestung: 2, leben: { value: 20, max: 20 } } });
-  await bandit.createEmbeddedDocuments("Item", [{ name: "Ausweichen", type: "talent", system: { attribut: "ge", uebungswert: 3 } }]);
+  await bandit.createEmbeddedDocuments("Item", [packTalent("Ausweichen", { attribut: "ge", uebungswert: 3 })]);
   await hero.createEmbeddedDocuments("Item", [
-    { name: "Feuerlanze", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
-    { name: "Heilende Hände", type: "spell", system: { zauberschule: "Heilkunde", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
+    { name: tr("Feuerlanze"), type: "spell", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
+    { name: tr("Heilende Hände"), type: "spell", system: { zauberschule: "Heilkunde", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
   ]);
   const [heroToken, goblinToken, banditToken, wolfToken] = [await placeToken(scene, hero), await placeToken(scene, goblin, { col: 1 }), await placeToken(scene, bandit, { col: 2 }), await placeToken(scene, wolf, { col: 3 })];
   const gm = clients.gms[0];
-  const sword = hero.items.getName("Kurzschwert");
+  const sword = hero.items.getName(tr("Kurzschwert"));
 
   const start = messages().length;
   target(gm, goblinToken, banditToken);
@@ -120,10 +121,10 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const next = messages().length;
   target(gm, heroToken);
   rolls([6, 5], [8, 6]);
-  await wolf.items.getName("Biss").roll({});
+  await wolf.items.getName(tr("Biss")).roll({});
   target(gm, goblinToken, wolfToken);
   rolls([6, 6], [6, 4], [6, 5]);
-  await hero.items.getName("Feuerlanze").roll({ modifier: 2 });
+  await hero.items.getName(tr("Feuerlanze")).roll({ modifier: 2 });
   const second = chatSince(next);
 
   // R-FALL-1..3: Rikka drops 4 Schritt onto the goblin; both fail, both take 4W4 (applied at once, with Undo).
@@ -137,7 +138,7 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const healing = messages().length;
   target(gm, heroToken);
   rolls([6, 6], [6, 4]);
-  await hero.items.getName("Heilende Hände").roll({});
+  await hero.items.getName(tr("Heilende Hände")).roll({});
   await attackCardAction(messages().at(-1) as Any, ["t1"], "heal");
   for (const actor of [hero, wolf, bandit]) await actor.toggleStatusEffect("underwater", { active: true });
   await bandit.update({ "system.atem.wuerfel": 4 });
@@ -194,6 +195,22 @@ async function trackerHtml(combat: Any): Promise<string> {
   return style + html.toString();
 }
 
+/**
+ * Every page in both themes: a page drawn only in the light theme gets its dark twin (the same HTML, the body's theme
+ * class changed: the theme is the stylesheet's alone), so no family of pages goes unchecked in the dark.
+ */
+function withDarkTwins(pages: GalleryPage[]): GalleryPage[] {
+  const dark = new Set(pages.filter((p) => p.theme === "dark").map((p) => `${p.name}|${p.lang}`));
+  const twins = pages
+    .filter((p) => p.theme === "light" && !dark.has(`${p.name}|${p.lang}`))
+    .map((p) => {
+      const file = p.file.replace(/-light\.html$/, "-dark.html");
+      writeFileSync(file, readFileSync(p.file, "utf8").replace('<body class="theme-light">', '<body class="theme-dark">'));
+      return { ...p, theme: "dark" as const, file };
+    });
+  return [...pages, ...twins];
+}
+
 /** Builds every page in every language; returns the list for the browser test. */
 export async function buildGallery(): Promise<GalleryPage[]> {
   const pagesDir = join(OUT, "pages");
@@ -204,7 +221,8 @@ export async function buildGallery(): Promise<GalleryPage[]> {
 
   for (const lang of ["de", "en", "ru"]) {
     const clients = resetWorld({ gms: 1, players: 1 });
-    i18n.lang = lang;
+    // The talent compendium on the server, indexed in the page's language: sheets name a talent by its label there.
+    await startClient({ lang, systemPacks: ["talente"] });
     const hero = await rikka();
     await hero.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
     const wolf = await grauwolf(hero);
@@ -223,7 +241,8 @@ export async function buildGallery(): Promise<GalleryPage[]> {
       for (const theme of themes) add(`character-${tab}`, s.parts, s.classes, characterRolls[tab]!, s.width, s.height, theme, hero.name);
     }
     const edit = await sheetPage(CharacterSheet, hero, (sheet) => (sheet.mode = "edit"));
-    add("character-edit", edit.parts, edit.classes, ["rollAttribute"], edit.width, edit.height, "light", hero.name);
+    // Edit mode chooses the dice: it rolls nothing.
+    add("character-edit", edit.parts, edit.classes, [], edit.width, edit.height, "light", hero.name);
     await wolf.update({ ownership: { default: 1 } });
     const limited = await as(clients.players[0], () => sheetPage(CreatureSheet, wolf));
     add("creature-limited", limited.parts, limited.classes, [], limited.width, 300, "light", wolf.name);
@@ -259,13 +278,13 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     // A check, a use card (R-CORE-15) and the end of the day.
     rolls([10, 4], [10, 9]);
     await hero.rollTalent("Athletik", { vorteile: 1, sw: 12 });
-    await hero.items.getName("Heiltrank").use();
+    await hero.items.getName(tr("Heiltrank")).use();
     await (globalThis as Any).game.flex.requestEndOfDay({ actorIds: [hero.id] });
-    for (const theme of ["light", "dark"] as const) add("chat-cards", chatLog(chatSince(0)), "chat", [], 340, 700, theme, "Chat");
+    for (const theme of ["light", "dark"] as const) add("chat-cards", chatLog(chatSince(0)), "chat", [], 340, 700, theme, i18n.localize("SIDEBAR.TabChat"));
 
     const fight = await combatCards(clients, hero, wolf);
     for (const [name, group] of Object.entries(fight.pages)) {
-      for (const theme of ["light", "dark"] as const) add(name, chatLog(group), "chat", [], 340, 760, theme, "Chat");
+      for (const theme of ["light", "dark"] as const) add(name, chatLog(group), "chat", [], 340, 760, theme, i18n.localize("SIDEBAR.TabChat"));
     }
 
     // In combat: the tracker rows and the sheet's header show the Aktionen and RE left (R-CORE-6).
@@ -273,7 +292,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     const tracker = await trackerHtml(combat);
     const inCombat = await sheetPage(CharacterSheet, hero, (sheet) => sheet.changeTab("stats", "primary"));
     for (const theme of ["light", "dark"] as const) {
-      add("combat-tracker", tracker, "combat sidebar-tab", [], 300, 300, theme, "Combat");
+      add("combat-tracker", tracker, "combat sidebar-tab", [], 300, 300, theme, i18n.localize("SIDEBAR.TabCombat"));
       add("character-combat", inCombat.parts, inCombat.classes, ["rollAttribute", "heal"], inCombat.width, 420, theme, hero.name);
     }
     await combat.delete();
@@ -290,5 +309,5 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await selfTestPages(add, { clients });
     await browserPages(add, { hero });
   }
-  return pages;
+  return withDarkTwins(pages);
 }

@@ -302,7 +302,7 @@ describe("R-CORE-6 on screen", () => {
     const format = (key: string, data: Record<string, string>) => g.game.i18n.format(key, data);
     expect(actionLabel(status, format).text).toBe("Aktionen 1/3 · RE 0/1");
     g.game.i18n.lang = "en";
-    expect(actionLabel(status, format).text).toBe("Actions 1/3 · RE 0/1");
+    expect(actionLabel(status, format).text).toBe("Actions 1/3 · Reactions 0/1");
     g.game.i18n.lang = "ru";
     expect(actionLabel(status, format).text).toBe("Действия 1/3 · РЕ 0/1");
   });

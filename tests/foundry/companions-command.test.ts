@@ -88,7 +88,7 @@ describe("R-COMP-6 the companion's free movement, on its row of the combat track
     const html = trackerHtml(combat);
     g.Hooks.callAll("renderCombatTracker", { viewed: combat }, html, {}, {});
     const line = html.querySelector(".flex-companion-move");
-    expect(line.getAttribute("data-tooltip")).toBe("R-COMP-6: Im Zug von Rikka darf sich Grauwolf unabhängig um 6 Schritt bewegen, und jedes Mal erneut um 6 Schritt, wenn Rikka Aktionen zum Laufen ausgibt.");
+    expect(line.getAttribute("data-tooltip")).toBe("Im Zug von Rikka darf sich Grauwolf unabhängig um 6 Schritt bewegen, und jedes Mal erneut um 6 Schritt, wenn Rikka Aktionen zum Laufen ausgibt.");
     await as(clients.gms[0], () => combat.nextTurn());
     expect(lines(combat)).toEqual([null, "Bewegung frei: 6 Schritt", null]);
     await as(clients.gms[0], () => combat.nextTurn());
@@ -143,7 +143,8 @@ describe("R-COMP-5 a command: Rikka pays the attack's actions, rolls against Mis
     expect(record).toMatchObject({ mode: "attack", ew: 20, attacker: { name: "Grauwolf" }, damage: { total: 5 }, targets: [{ name: "Goblin", status: "hit", defence: { kind: "ausweichen", ew: 9 } }] });
     expect(record.rules).toEqual(expect.arrayContaining(["R-COMP-5", "R-CORE-10", "R-CORE-11"]));
     expect(card.rolls.map((r: Any) => r.total)).toEqual([20, 5]);
-    expect(card.content).toContain("Befehl von Rikka: Mit Tieren umgehen gegen Misstrauen 18 (R-COMP-5)");
+    expect(card.content).toContain("Befehl von Rikka: Mit Tieren umgehen gegen Misstrauen 18");
+    expect(card.content).toMatch(/class="flex-rules"[\s\S]*R-COMP-5/);
 
     // The card applies like any other: the GM re-derives it and believes it.
     expect(await acting(clients.gms[1], () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "applied" });

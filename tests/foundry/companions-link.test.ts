@@ -142,7 +142,7 @@ describe("R-COMP-7 / R-FALL-3 a fall onto a companion: it avoids the damage with
     expect(record.target).toMatchObject({ name: "Grauwolf", atRisk: true, dodged, check: { result: { ew: ausweichen, success: dodged } } });
     expect(record.rules).toContain("R-COMP-7");
     expect(card.rolls).toHaveLength(2); // Rikka's check and her damage: the wolf rolled nothing
-    expect(card.content).toContain(`Grauwolf ist ein Begleiter und verteidigt sich mit seinem Ausweichen-Wert ${ausweichen} (R-COMP-7).`);
+    expect(card.content).toContain(`Grauwolf ist ein Begleiter und verteidigt sich mit seinem Ausweichen-Wert ${ausweichen}.`);
     expect(sys(wolf).leben.value).toBe(leben);
   });
 });

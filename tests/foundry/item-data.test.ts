@@ -318,9 +318,20 @@ describe("the item sheets render the new fields in every language", () => {
     const wolf = (await createActor({ name: "Wolf", type: "creature" })) as Any;
     const [biss] = await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { angriff: "W8+3", schaden: "1W8" } }]);
     for (const doc of [...alrik.items.contents.filter((i: Any) => i.type !== "talent"), biss]) html(await itemSheet(doc));
-    expect(html(await itemSheet(biss))).toContain('name="system.angriff" value="W8+3"');
-    expect(html(await itemSheet(alrik.items.getName("Heilung")))).toContain('name="system.heilung" value="2W6+2"');
+    // Each language's sheet shows its own die letter in the fields too (the data keeps W).
+    const letter = { de: "W", en: "d", ru: "к" }[lang]!;
+    expect(html(await itemSheet(biss))).toContain(`name="system.angriff" value="${letter}8+3"`);
+    expect(html(await itemSheet(alrik.items.getName("Heilung")))).toContain(`name="system.heilung" value="2${letter}6+2"`);
     expect([...g.game.i18n.missing]).toEqual([]);
+  });
+});
+
+describe("dice typed in the world's language", () => {
+  it.each([["1d6+2", "1W6+2"], ["2к8 - 1", "2W8 - 1"], ["W4", "W4"], ["3", "3"], ["", ""]])("%s is stored as %s", async (typed, stored) => {
+    const alrik = await fighter([{ name: "Keule", type: "weapon", system: { schaden: "1W4" } }]);
+    const keule = alrik.items.getName("Keule");
+    await keule.update({ "system.schaden": typed });
+    expect(sys(keule).schaden).toBe(stored);
   });
 });
 

@@ -133,8 +133,10 @@ async function tableSees(lang: Lang, weapon: Any) {
   return {
     index: new Map([...pack("talente").index.values()].map((e: Any) => [e._id, e.name])),
     uuidSync: g.fromUuidSync(`Compendium.flex.talente.Item.${[...pack("talente").stored.keys()][0]}`)?.name,
-    options: choice.options.map((o: Any) => o.value).filter(Boolean),
-    selected: choice.options.filter((o: Any) => o.selected).map((o: Any) => o.value),
+    // What the select shows (labels) and what it stores (the German key, which the rules use).
+    options: choice.options.filter((o: Any) => o.value).map((o: Any) => o.label),
+    selected: choice.options.filter((o: Any) => o.selected).map((o: Any) => o.label),
+    stored: choice.options.filter((o: Any) => o.selected).map((o: Any) => o.value),
     stufen: new Set(bestiarium.map((row) => row.stufe)),
     blankStufe: bestiarium.length ? bestiarium.filter((row) => row.stufe === null).map((row) => row.name) : ["no Bestiarium creature"],
   };
@@ -151,8 +153,10 @@ describe("on an English or Russian client the system's packs stay translated, wh
         const seen = await tableSees(lang, weapon);
         expect(seen.index).toEqual(expectedTalentNames(lang));
         expect(seen.uuidSync).toBe(expectedTalentNames(lang).get([...pack("talente").stored.keys()][0]));
-        // The stored Kampfart is the talent of the pack: offered once, selected, and no German name beside it.
+        // The stored Kampfart is the talent of the pack: offered once, selected, shown translated with no German name
+        // beside it, and stored by its German key from the next change on.
         expect(seen.selected).toEqual([TRANSLATED[lang].fernkampf]);
+        expect(seen.stored).toEqual(["Fernkampf"]);
         expect(seen.options.filter((o: string) => o === TRANSLATED[lang].fernkampf)).toHaveLength(1);
         expect(seen.options).not.toContain("Fernkampf");
         expect(seen.blankStufe).toEqual([]);

@@ -178,7 +178,8 @@ describe("R-POLY-3 equipment is locked; the passive benefits of magic items rema
     await poly().transform(hero, await wolf());
     const prepared = hero.prepareCheck({ talent: "Athletik" });
     expect(prepared.input).toMatchObject({ die: 8, uebungswert: 3, modifier: -3 });
-    expect(prepared.notes.join(" ")).toContain("R-POLY-2");
+    expect(prepared.notes.join(" ")).toContain("ohne Übungswert (−3)");
+    expect(prepared.rules).toContain("R-POLY-2");
   });
 
   it("R-POLY-2 (Decision 2026-12-01): a bear with its own Athletik 2 rolls W12 + 2, by name and from the character's own talent alike", async () => {
@@ -194,7 +195,8 @@ describe("R-POLY-3 equipment is locked; the passive benefits of magic items rema
       const prepared = hero.prepareCheck({ talent: ref });
       expect(prepared.talent.id).toBe(form.id);
       expect(prepared.input).toMatchObject({ die: 12, uebungswert: 2, modifier: 0 });
-      expect(prepared.notes.join(" ")).not.toContain("R-POLY-2");
+      expect(prepared.notes.join(" ")).not.toContain("ohne Übungswert");
+      expect(prepared.rules).not.toContain("R-POLY-2");
     }
     // A talent the form lacks is still the character's, without its Übungswert.
     expect(hero.prepareCheck({ talent: "Schwerter" }).input).toMatchObject({ uebungswert: 2, modifier: -2 });

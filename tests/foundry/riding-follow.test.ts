@@ -34,9 +34,9 @@ describe("R-RIDE-1 mounting a ridable companion at least the rider's size", () =
   });
 
   it.each([
-    [{ ridable: false }, "Grauwolf ist nicht reitbar – das entscheidet die Spielleitung (R-RIDE-1)."],
-    [{ wolfSize: "klein" }, "Grauwolf ist kleiner als Rikka: Ein Reittier muss mindestens so groß sein wie sein Reiter (R-RIDE-1)."],
-    [{ trained: false }, "Grauwolf ist kein Begleiter: Reiten kann man nur einen abgerichteten Begleiter (R-RIDE-1)."],
+    [{ ridable: false }, "Grauwolf ist nicht reitbar – das entscheidet die Spielleitung."],
+    [{ wolfSize: "klein" }, "Grauwolf ist kleiner als Rikka: Ein Reittier muss mindestens so groß sein wie sein Reiter."],
+    [{ trained: false }, "Grauwolf ist kein Begleiter: Reiten kann man nur einen abgerichteten Begleiter."],
   ])("refused with the reason (%o), nothing written", async (options, message) => {
     const table = await ridingTable(clients, options);
     const before = state.writes.length;

@@ -50,7 +50,12 @@ async function alrik(owner: Any, erschoepfung = 0) {
 
 const part = (sheet: Any, id: string) => parse(sheet.lastRender[id]);
 const rowOf = (sheet: Any, partId: string, name: string) => part(sheet, partId).querySelectorAll("li.flex-item").find((li) => li.getAttribute("data-name") === name)!;
-const checkOf = (sheet: Any, partId: string, name: string) => rowOf(sheet, partId, name).querySelector(".flex-row-check")?.childNodes.at(-1)?.text.trim() ?? null;
+/** What a row's roll button shows (its one roll affordance), or a value shown without a button; null when there is none. */
+const checkOf = (sheet: Any, partId: string, name: string) => {
+  const row = rowOf(sheet, partId, name);
+  return (row.querySelector("button.flex-row-roll > span") ?? row.querySelector("span.flex-row-check"))?.text.trim() ?? null;
+};
+const damageOf = (sheet: Any, partId: string, name: string) => rowOf(sheet, partId, name).querySelector(".flex-row-damage")?.childNodes.at(-1)?.text.trim() ?? null;
 /** Foundry calls an action's handler with the application as `this`, the event and the clicked element. */
 async function click(sheet: Any, action: string, dataset: Record<string, string>, user?: Any) {
   const target = { dataset, closest: () => ({ dataset }) };
@@ -59,32 +64,37 @@ async function click(sheet: Any, action: string, dataset: Record<string, string>
 }
 const writesSince = (n: number) => state.writes.slice(n).map((w) => [w.action, w.documentName]);
 
-describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value", () => {
-  it("a talent: attribute, die and Übungswert, 'GE W10 + 4'; the name still rolls with its dice icon", async () => {
+describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value on its one roll button", () => {
+  it("a talent: attribute, die and Übungswert, 'GE W10 + 4'; that button rolls, with its dice icon; the name opens the row", async () => {
     const player = clients.players[0];
     const sheet = await open(CharacterSheet, await alrik(player), player, "talents");
     expect(checkOf(sheet, "talents", "Schwerter")).toBe("GE W10 + 4");
     expect(checkOf(sheet, "talents", "Elementarmagie")).toBe("KL W8 + 2");
-    const roll = rowOf(sheet, "talents", "Schwerter").querySelector('button[data-action="rollTalent"]')!;
-    expect(roll.querySelector("i.fa-dice")).not.toBeNull();
-    expect(roll.text.trim()).toBe("Schwerter");
+    const row = rowOf(sheet, "talents", "Schwerter");
+    const roll = row.querySelectorAll("[data-action]").filter((b) => b.getAttribute("data-action") === "rollTalent");
+    expect(roll).toHaveLength(1);
+    expect(roll[0].querySelector("i.fa-dice-d20")).not.toBeNull();
+    expect(roll[0].classList.contains("flex-row-roll")).toBe(true);
+    expect(row.querySelector(".flex-item-name")!.closest("[data-action]")!.getAttribute("data-action")).toBe("toggleRow");
   });
 
-  it("exhausted, the malus comes off as the check takes it: 'GE W10 + 4 − 2', and the tooltip says why", async () => {
+  it("exhausted, the malus is summed in as the check takes it: 'GE W10 + 2' (4 − 2), and the tooltip names each part", async () => {
     const player = clients.players[0];
     const sheet = await open(CharacterSheet, await alrik(player, 2), player, "talents");
-    expect(checkOf(sheet, "talents", "Schwerter")).toBe("GE W10 + 4 − 2");
-    expect(rowOf(sheet, "talents", "Schwerter").querySelector(".flex-row-check")!.getAttribute("data-tooltip")).toBe("Gewürfelt wird Gewandtheit W10 + 4 Übungswert − 2 Erschöpfung");
+    expect(checkOf(sheet, "talents", "Schwerter")).toBe("GE W10 + 2");
+    expect(rowOf(sheet, "talents", "Schwerter").querySelector(".flex-row-roll")!.getAttribute("data-tooltip")).toBe("Schwerter-Probe würfeln · Gewürfelt wird Gewandtheit W10 + 4 Übungswert − 2 Erschöpfung");
   });
 
-  it("a weapon and a spell show the check of their Kampfart and Zauberschule, beside their damage", async () => {
+  it("a weapon and a spell show the check of their Kampfart and Zauberschule, and their damage marked apart", async () => {
     const player = clients.players[0];
     const sheet = await open(CharacterSheet, await alrik(player, 1), player);
-    expect(checkOf(sheet, "inventory", "Kurzschwert")).toBe("GE W10 + 4 − 1");
-    expect(rowOf(sheet, "inventory", "Kurzschwert").querySelectorAll(".flex-tag").map((t) => t.text)).toContain("1W6");
-    expect(checkOf(sheet, "inventory", "Funke")).toBe("KL W8 + 2 − 1");
-    // Without its talent the weapon shows no value, only the warning.
+    expect(checkOf(sheet, "inventory", "Kurzschwert")).toBe("GE W10 + 3");
+    expect(damageOf(sheet, "inventory", "Kurzschwert")).toBe("1W6");
+    expect(rowOf(sheet, "inventory", "Kurzschwert").querySelector(".flex-row-damage i.fa-burst")).not.toBeNull();
+    expect(checkOf(sheet, "inventory", "Funke")).toBe("KL W8 + 1");
+    // Without its talent the weapon offers no roll at all, only the warning.
     expect(checkOf(sheet, "inventory", "Fremdwaffe")).toBeNull();
+    expect(rowOf(sheet, "inventory", "Fremdwaffe").querySelector('[data-action="rollItem"]')).toBeNull();
     expect(rowOf(sheet, "inventory", "Fremdwaffe").text).toContain("Talent fehlt");
     expect(state.notifications).toEqual([]);
   });
@@ -94,12 +104,12 @@ describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value", () => 
     await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { angriff: "W8+3", schaden: "1W8" } }]);
     const sheet = await open(CreatureSheet, wolf);
     expect(checkOf(sheet, "abilities", "Biss")).toBe("W8 + 3");
-    expect(rowOf(sheet, "abilities", "Biss").querySelectorAll(".flex-tag").map((t) => t.text)).toContain("1W8");
+    expect(damageOf(sheet, "abilities", "Biss")).toBe("1W8");
   });
 
   it.each([
-    ["en", "GE d10 + 4 − 2"],
-    ["ru", "ЛВ к10 + 4 − 2"],
+    ["en", "AGI d10 + 2"],
+    ["ru", "ЛВ к10 + 2"],
   ])("in %s the value reads %s", async (lang, text) => {
     g.game.i18n.lang = lang;
     const player = clients.players[0];
@@ -265,7 +275,7 @@ describe("a row opens to its description and uses", () => {
     const sheet = await open(CharacterSheet, await alrik(player), player);
     const row = rowOf(sheet, "inventory", "Kurzschwert");
     expect(row.querySelector(".flex-row-summary")!.getAttribute("data-action")).toBe("toggleRow");
-    const roll = row.querySelector("button.flex-item-name")!;
+    const roll = row.querySelector("button.flex-row-roll")!;
     expect(roll.closest("[data-action]")).toBe(roll);
     expect(roll.getAttribute("data-action")).toBe("rollItem");
     // The ⋮ and Benutzen buttons sit outside the summary: they never open the row.
@@ -346,8 +356,10 @@ describe("Menge and Ladungen step in place", () => {
     const sheet = await open(CharacterSheet, actor, player);
     const potion = actor.items.getName("Heiltrank");
     expect(steppers(sheet, "Heiltrank").map((b) => b.getAttribute("aria-label"))).toEqual(["Menge von Heiltrank verringern", "Menge von Heiltrank erhöhen"]);
-    expect(rowOf(sheet, "inventory", "Heiltrank").querySelector(".flex-stepper .flex-tag")!.text).toBe("×2");
-    expect(rowOf(sheet, "inventory", "Seil").querySelector(".flex-stepper .flex-tag")!.text).toBe("×1");
+    // The label says what −/+ change: a quantity in pieces, charges as charges.
+    expect(rowOf(sheet, "inventory", "Heiltrank").querySelector(".flex-stepper .flex-tag")!.text).toBe("2 Stück");
+    expect(rowOf(sheet, "inventory", "Seil").querySelector(".flex-stepper .flex-tag")!.text).toBe("1 Stück");
+    expect(rowOf(sheet, "inventory", "Heilerset").querySelector(".flex-stepper .flex-tag")!.text).toBe("10/10 Ladungen");
     const before = state.writes.length;
     await click(sheet, "stepCount", { itemId: potion.id, field: "menge", step: "1" }, player);
     expect(writesSince(before)).toEqual([["update", "Item"]]);
@@ -365,8 +377,8 @@ describe("Menge and Ladungen step in place", () => {
     const empty = actor.items.getName("Leerer Trank");
     expect(steppers(sheet, "Heilerset").map((b) => b.hasAttribute("disabled"))).toEqual([false, true]);
     expect(steppers(sheet, "Leerer Trank").map((b) => b.hasAttribute("disabled"))).toEqual([true, false]);
-    // An empty consumable says leer, never ×0.
-    expect(rowOf(sheet, "inventory", "Leerer Trank").text).not.toContain("×0");
+    // An empty consumable says how many are left (none), marked empty.
+    expect(rowOf(sheet, "inventory", "Leerer Trank").querySelector(".flex-tag-empty")?.text).toBe("0 Stück");
     const before = state.writes.length;
     await click(sheet, "stepCount", { itemId: kit.id, field: "ladungen", step: "1" }, player);
     await click(sheet, "stepCount", { itemId: empty.id, field: "menge", step: "-1" }, player);
@@ -382,9 +394,8 @@ describe("Menge and Ladungen step in place", () => {
     const observer = clients.players[1];
     const theirs = await open(CharacterSheet, actor, observer);
     expect(steppers(theirs, "Heiltrank")).toHaveLength(0);
-    expect(rowOf(theirs, "inventory", "Heiltrank").text).toContain("×2");
-    expect(rowOf(theirs, "inventory", "Leerer Trank").querySelector(".flex-tag-empty")?.text).toBe("leer");
-    expect(rowOf(theirs, "inventory", "Leerer Trank").text).not.toContain("×0");
+    expect(rowOf(theirs, "inventory", "Heiltrank").text).toContain("2 Stück");
+    expect(rowOf(theirs, "inventory", "Leerer Trank").querySelector(".flex-tag-empty")?.text).toBe("0 Stück");
     const before = state.writes.length;
     await click(theirs, "stepCount", { itemId: actor.items.getName("Heiltrank").id, field: "menge", step: "1" }, observer);
     expect(state.writes.length).toBe(before);

@@ -122,27 +122,32 @@ describe("the check dialog says what is rolled", () => {
 describe("the status strip under the header (on every tab)", () => {
   const strip = (sheet: Any) => header(sheet).querySelectorAll(".flex-status-strip .flex-chip").map((c) => ({ key: c.getAttribute("data-chip"), text: c.text.trim(), cls: c.getAttribute("class") }));
 
-  it("shows Erschöpfung with its malus, and says so when there is none", async () => {
+  it("shows Erschöpfung with its malus once there is some; rested, the strip does not mention it", async () => {
     const actor = await knight();
-    expect(strip(await open(actor))[0]).toMatchObject({ key: "erschoepfung", text: "Nicht erschöpft" });
+    expect(strip(await open(actor)).find((c) => c.key === "erschoepfung")).toBeUndefined();
     await actor.update({ "system.erschoepfung.value": 3 });
     const chip = strip(await open(actor))[0]!;
     expect(chip.text).toBe(`Erschöpfung 3 (−${actor.system.derived.malus.talent})`);
     expect(chip.cls).toContain("warn");
   });
 
-  it("under water it shows the breath die; a dying character's condition in the alarm colour", async () => {
+  it("under water it shows the breath die; dying is no chip among others but a banner that says what happens next", async () => {
     const actor = await knight();
     await actor.toggleStatusEffect("underwater", { active: true });
     await actor.toggleStatusEffect("dying", { active: true });
-    const chips = strip(await open(actor));
-    expect(chips.find((c) => c.key === "atem")!.text).toMatch(/^Atem W\d+$/);
-    expect(chips.find((c) => c.key === "dying")).toMatchObject({ cls: expect.stringContaining("alert") });
+    const sheet = await open(actor);
+    const chips = strip(sheet);
+    expect(chips.find((c) => c.key === "atem")!.text).toMatch(/^Atemwürfel W\d+$/);
+    expect(chips.find((c) => c.key === "dying")).toBeUndefined();
     expect(chips.find((c) => c.key === "underwater")).toBeDefined();
+    const banner = header(sheet).querySelector(".flex-life-banner.dying")!;
+    expect(banner.getAttribute("role")).toBe("status");
+    expect(banner.text.replace(/\s+/g, " ").trim()).toBe("Im Sterben Bei 0 Leben, noch nicht tot. Heilung über 0 Leben beendet es.");
   });
 
   it("is part of the header, so every tab shows it", async () => {
     const actor = await knight();
+    await actor.update({ "system.erschoepfung.value": 1 });
     for (const tab of ["stats", "talents", "inventory", "effects", "biography"]) {
       const sheet = await open(actor, (s) => s.changeTab(tab, "primary"));
       expect(strip(sheet).length, tab).toBeGreaterThan(0);

@@ -56,7 +56,9 @@ describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
     expect(out.roll.formula).toBe("2d6kl + 1");
     expect(out.result).toMatchObject({ kept: 2, ew: 3 });
     const content = (messages()[0] as Any).content as string;
-    expect(content).toContain("Unter Wasser: 1 Nachteil auf Ausweichen (R-WATER-1).");
+    expect(content).toContain("Unter Wasser: 1 Nachteil auf Ausweichen.");
+    // The rule is named in the card's Regeln line, not in the note a player reads.
+    expect(content).toMatch(/class="flex-rules"[\s\S]*R-WATER-1/);
     expect(content).toMatch(/Nachteile: 1/);
   });
 
@@ -78,7 +80,8 @@ describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
     expect(record.targets[0]).toMatchObject({ status: "defended", defence: { kind: "ausweichen", ew: 8, source: "roll" } });
     expect((messages().at(-1) as Any).rolls[1].formula).toBe("2d8kl");
     expect(record.rules).toContain("R-WATER-1");
-    expect((messages().at(-1) as Any).content).toContain("Hai: Unter Wasser: 1 Nachteil auf Ausweichen (R-WATER-1).");
+    expect((messages().at(-1) as Any).content).toContain("Hai: Unter Wasser: 1 Nachteil auf Ausweichen.");
+    expect((messages().at(-1) as Any).content).toMatch(/class="flex-rules"[\s\S]*R-WATER-1/);
   });
 
   it("the GM's Apply reads the same rolled Ausweichen under water: EW 9 beats 8, and the damage is applied", async () => {
@@ -109,7 +112,7 @@ describe("R-WATER-2 under water, a ranged weapon cannot shoot beyond its range",
     expect(state.writes.length).toBe(before);
     expect(state.notifications.at(-1)).toMatchObject({ type: "warn", userId: clients.players[0].id });
     expect(state.notifications.at(-1)?.message).toBe(
-      "Armbrust: Das Ziel ist 12 Schritt entfernt, die Reichweite beträgt 10 Schritt. Unter Wasser kann die Reichweite nicht überschritten werden (R-WATER-2).",
+      "Armbrust: Das Ziel ist 12 Schritt entfernt, die Reichweite beträgt 10 Schritt. Unter Wasser kann die Reichweite nicht überschritten werden.",
     );
   });
 
@@ -157,7 +160,8 @@ describe("R-WATER-3 a spell not cast Still under water costs one more breath che
     ]);
     const content = (messages()[0] as Any).content as string;
     expect(content).toContain("Feuerstrahl");
-    expect(content).toContain("Nicht still gewirkt: zusätzliche Atemluft-Probe W8 → 2. Nicht geschafft – der Atemwürfel sinkt auf W6. (R-WATER-3)");
+    expect(content).toContain("Nicht still gewirkt: zusätzliche Atemluft-Probe W8 → 2. Nicht geschafft – der Atemwürfel sinkt auf W6.");
+    expect(content).toMatch(/class="flex-rules"[\s\S]*R-WATER-3/);
   });
 
   it("a silent spell, or any spell on land, costs no breath", async () => {
@@ -196,7 +200,7 @@ describe("R-WATER-4 under water (F) and (Lava) damage hurt, but their effects do
     expect(sys(actor).leben.value).toBe(6);
     expect(out).toMatchObject({ taken: 4, effectsSuppressed: true });
     expect(out.rules).toContain("R-WATER-4");
-    expect(out.notes[0]).toMatch(/Unter Wasser: Schaden .+ ohne seine Effekte \(R-WATER-4\)\./);
+    expect(out.notes[0]).toMatch(/Unter Wasser: Schaden .+ ohne seine Effekte\./);
     expect(actor.statuses.has("unconscious")).toBe(false);
   });
 

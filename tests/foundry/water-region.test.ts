@@ -136,7 +136,7 @@ describe("R-WATER-5 every creature under water counts as wet, permanently", () =
     expect(hero.statuses.has("wet")).toBe(true);
     expect(effectWrites().length).toBe(at);
     expect(state.notifications.filter((n) => n.type === "warn").map((n) => [n.message, n.userId])).toEqual(
-      Array(3).fill(["Bela ist unter Wasser und bleibt nass (R-WATER-5).", clients.players[1].id]),
+      Array(3).fill(["Bela ist unter Wasser und bleibt nass.", clients.players[1].id]),
     );
     // Out of the water, the GM (or the owner) dries the creature.
     await as(clients.players[1], () => hero.toggleStatusEffect("underwater", { active: false }));

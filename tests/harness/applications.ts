@@ -446,11 +446,15 @@ export const DocumentSheetConfig = {
   },
 };
 
-/** foundry.applications.ux.TextEditor: enrichment returns the text as is (no links to resolve here). */
+/**
+ * foundry.applications.ux.TextEditor: enrichment returns the text as is (no links to resolve here), except that
+ * `secrets: false` drops the secret blocks, as the option does in v13.
+ */
 export const TextEditor = {
   implementation: {
-    async enrichHTML(content: string, _options: Obj = {}): Promise<string> {
-      return content ?? "";
+    async enrichHTML(content: string, options: Obj = {}): Promise<string> {
+      const text = content ?? "";
+      return options.secrets === false ? text.replace(/<section[^>]*class="[^"]*\bsecret\b[^"]*"[^>]*>[\s\S]*?<\/section>/g, "") : text;
     },
     /** The JSON a drag start put on the DataTransfer as text/plain; {} when there is none. */
     getDragEventData(event: { dataTransfer: { getData(type: string): string } | null }): Obj {

@@ -26,20 +26,68 @@ export function loadLang(lang: string): Record<string, string> {
   return flat;
 }
 
-/** Core's own strings that the stand-in's core data uses (Foundry ships these in its language files). */
-const CORE_STRINGS: Record<string, string> = {
-  "EFFECT.StatusDead": "Dead",
-  "EFFECT.StatusUnconscious": "Unconscious",
-  "EFFECT.StatusFlying": "Flying",
-  // The frames the gallery draws around the system's parts (the Actors sidebar, the region and settings windows).
-  "SIDEBAR.TabActors": "Actors",
-  "SIDEBAR.Create": "Create {type}",
-  "SIDEBAR.Search": "Search {types}",
-  "DOCUMENT.Actor": "Actor",
-  "DOCUMENT.Actors": "Actors",
-  "DOCUMENT.Folder": "Folder",
-  "SETTINGS.Title": "Game Settings",
-  "BEHAVIOR.FIELDS.type.label": "Behavior Type",
+/**
+ * Core's own strings that the stand-in's core data uses: English from Foundry itself, German and Russian as the
+ * community's core translations give them (a German or Russian table installs one), so that the gallery's frames
+ * speak the page's language.
+ */
+const CORE_STRINGS: Record<string, Record<string, string>> = {
+  en: {
+    "HUD.Elevation": "Elevation",
+    "HUD.Movement": "Movement",
+    "HUD.ToggleVis": "Toggle Visibility State",
+    "HUD.ToggleTargetState": "Toggle Target State",
+    "HUD.ToggleCombatState": "Toggle Combat State",
+    "EFFECT.StatusDead": "Dead",
+    "EFFECT.StatusUnconscious": "Unconscious",
+    "EFFECT.StatusFlying": "Flying",
+    // The frames the gallery draws around the system's parts (the Actors sidebar, the chat log, the combat tracker,
+    // the region and settings windows).
+    "SIDEBAR.TabActors": "Actors",
+    "SIDEBAR.TabChat": "Chat Messages",
+    "SIDEBAR.TabCombat": "Combat Encounters",
+    "SIDEBAR.Create": "Create {type}",
+    "SIDEBAR.Search": "Search {types}",
+    "DOCUMENT.Actor": "Actor",
+    "DOCUMENT.Actors": "Actors",
+    "DOCUMENT.Folder": "Folder",
+    "SETTINGS.Title": "Game Settings",
+    "BEHAVIOR.FIELDS.type.label": "Behavior Type",
+  },
+  de: {
+    "HUD.Elevation": "Höhe",
+    "HUD.Movement": "Bewegung",
+    "HUD.ToggleVis": "Sichtbarkeit umschalten",
+    "HUD.ToggleTargetState": "Als Ziel markieren",
+    "HUD.ToggleCombatState": "Kampfstatus umschalten",
+    "SIDEBAR.TabActors": "Akteure",
+    "SIDEBAR.TabChat": "Chatnachrichten",
+    "SIDEBAR.TabCombat": "Kampfbegegnungen",
+    "SIDEBAR.Create": "{type} erstellen",
+    "SIDEBAR.Search": "{types} durchsuchen",
+    "DOCUMENT.Actor": "Akteur",
+    "DOCUMENT.Actors": "Akteure",
+    "DOCUMENT.Folder": "Ordner",
+    "SETTINGS.Title": "Spieleinstellungen",
+    "BEHAVIOR.FIELDS.type.label": "Verhaltenstyp",
+  },
+  ru: {
+    "HUD.Elevation": "Высота",
+    "HUD.Movement": "Передвижение",
+    "HUD.ToggleVis": "Переключить видимость",
+    "HUD.ToggleTargetState": "Отметить как цель",
+    "HUD.ToggleCombatState": "Переключить участие в бою",
+    "SIDEBAR.TabActors": "Персонажи",
+    "SIDEBAR.TabChat": "Сообщения чата",
+    "SIDEBAR.TabCombat": "Столкновения",
+    "SIDEBAR.Create": "Создать: {type}",
+    "SIDEBAR.Search": "Искать: {types}",
+    "DOCUMENT.Actor": "Персонаж",
+    "DOCUMENT.Actors": "Персонажи",
+    "DOCUMENT.Folder": "Папка",
+    "SETTINGS.Title": "Настройки игры",
+    "BEHAVIOR.FIELDS.type.label": "Тип поведения",
+  },
 };
 
 export class I18n {
@@ -52,7 +100,7 @@ export class I18n {
   localize(key: string): string {
     const own = loadLang(this.lang)[key];
     if (own !== undefined) return own;
-    const en = loadLang("en")[key] ?? CORE_STRINGS[key];
+    const en = CORE_STRINGS[this.lang]?.[key] ?? loadLang("en")[key] ?? CORE_STRINGS.en[key];
     if (en !== undefined) return en;
     this.missing.add(key);
     return key;

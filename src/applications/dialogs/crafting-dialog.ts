@@ -26,6 +26,7 @@ import { percentText, unitText } from "../../helpers/units";
 import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
 import { pick } from "../browser";
+import { choiceMatches, talentChoices, talentLabel } from "../talent-names";
 
 export const CRAFT_START_TEMPLATE = "systems/flex/templates/dialogs/craft-start.hbs";
 export const CRAFT_SESSION_TEMPLATE = "systems/flex/templates/dialogs/craft-session.hbs";
@@ -42,10 +43,8 @@ export function complexityChoices(): Record<string, string> {
 
 export const MODE_CHOICES = { probe: "FLEX.Making.Mode.probe", arbeitstage: "FLEX.Making.Mode.arbeitstage" };
 
-/** The actor's talents by name, sorted, for a choice. */
-function talentNames(actor: Actor.Implementation): string[] {
-  return [...new Set(actor.items.filter((i) => i.type === "talent").map((i) => i.name))].sort((a, b) => a.localeCompare(b, i18n().lang));
-}
+/** The actor's talents for a choice: stored by key, shown by name (talent-names.ts). */
+const actorTalents = (actor: Actor.Implementation) => talentChoices(actor.items.filter((i) => i.type === "talent"));
 
 /** The character a user crafts or works with when none is named: the item's owner, the user's character, a selected token's. */
 export function defaultActor(item?: Item.Implementation | null): Actor.Implementation | null {
@@ -87,10 +86,10 @@ export function craftStartContext(item: Item.Implementation, crafter: Actor.Impl
   const { quantity = 1, helpers = 0, talent: chosen = "", complexity = "einfach" } = form;
   const price = Math.max(0, Number((item.system as { preis?: unknown }).preis) || 0);
   const purse = purseOf(crafter) ?? 0;
-  const talents = talentNames(crafter);
+  const talents = actorTalents(crafter);
   // R-CRAFT-1 / R-CRAFT-3: each block is a check of the chosen talent against the complexity's SW.
   const outlooks: Record<string, Record<string, string>> = {};
-  for (const talent of talents) {
+  for (const { value: talent } of talents) {
     outlooks[talent] = {};
     for (const c of CRAFT_COMPLEXITIES) {
       const outlook = crafter.checkOutlook({ talent, sw: CRAFT_SW[c] });
@@ -102,7 +101,7 @@ export function craftStartContext(item: Item.Implementation, crafter: Actor.Impl
     actor: crafter.name,
     modes: MODE_CHOICES,
     complexities: complexityChoices(),
-    talents: Object.fromEntries(talents.map((n) => [n, n])),
+    talents: Object.fromEntries(talents.map((c) => [c.value, c.label])),
     price,
     purse,
     purseText: `${purse} ${currency()}`,
@@ -223,7 +222,7 @@ export async function openCraftingSession(project: Item.Implementation): Promise
     probe,
     outlook: outlook ? outlookText(outlook, sys.derived.sw) : null,
     hopeless: outlook?.chance === 0,
-    talent: sys.talent,
+    talent: talentLabel(sys.talent, project.actor),
     sw: sys.derived.sw,
     done: sys.derived.stand,
     goal: sys.derived.ziel,
@@ -250,24 +249,27 @@ export function projectDetails(item: Item.Implementation): Record<string, unknow
   const actor = item.actor;
   const paid = materialsPaid(item);
   const probe = sys.modus !== "arbeitstage";
-  const names = actor ? talentNames(actor) : [];
+  const choices = actor ? actorTalents(actor) : [];
   const chosen = sys.talent.trim();
-  const known = !chosen || names.some((n) => n.toLowerCase() === chosen.toLowerCase());
+  const known = !chosen || choices.some((c) => choiceMatches(c, chosen));
+  const label = talentLabel(chosen, actor);
   const talentOptions = [
     { value: "", label: i18n().localize("FLEX.Item.Talent.Choose"), selected: !chosen },
-    ...names.map((n) => ({ value: n, label: n, selected: n.toLowerCase() === chosen.toLowerCase() })),
-    ...(known ? [] : [{ value: chosen, label: i18n().format("FLEX.Item.Talent.MissingOption", { talent: chosen }), selected: true }]),
+    ...choices.map((c) => ({ ...c, selected: choiceMatches(c, chosen) })),
+    ...(known ? [] : [{ value: chosen, label: i18n().format("FLEX.Item.Talent.MissingOption", { talent: label }), selected: true }]),
   ];
   let talentWarning: string | null = null;
   if (actor && probe && !sys.fertig) {
     if (!chosen) talentWarning = i18n().localize("FLEX.Item.Talent.None");
-    else if (!known) talentWarning = i18n().format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: chosen });
+    else if (!known) talentWarning = i18n().format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: label });
   }
   const log = projectLog(item)
     .slice(-8)
     .reverse()
-    .map((e) => ({ when: formatWorldTime(e.at), work: probe ? e.ews.join(", ") || "–" : String(e.days), gain: e.gain, total: e.total }));
+    // R-CRAFT-3: a block below the SW adds nothing; the log marks it, so "16, 9, 15 → 31" adds up.
+    .map((e) => ({ when: formatWorldTime(e.at), ews: probe ? e.ews.map((value) => ({ value, void: value < sys.derived.sw })) : [], work: probe ? (e.ews.length ? "" : "–") : String(e.days), gain: e.gain, total: e.total }));
   return {
+    voidHint: i18n().format("FLEX.Making.Project.BelowSW", { sw: String(sys.derived.sw) }),
     target: target && { name: target.name, img: target.img ?? "icons/svg/item-bag.svg", typeLabel: `TYPES.Item.${target.type}` },
     owned: !!actor && item.isOwner,
     canDrop: item.isOwner && !paid,

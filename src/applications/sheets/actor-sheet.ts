@@ -17,11 +17,13 @@ import type { CheckBreakdown } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
 import { promptHealing } from "../dialogs/heal-dialog";
 import { createEffect, deleteEffect, editEffect, effectOf, effectsTabContext, toggleEffect } from "./effects-tab";
+import { talentLabel } from "../talent-names";
 import { transferItem } from "./item-transfer";
 import { bindRowSearch, rowCounts, rowOrder, rowSheetActions, rowStateOf, spendsOn } from "./item-rows";
 import type { RowCount } from "./item-rows";
 import { ROW_MENU_BUTTON, ROW_MENU_SELECTOR, rowMenuEntries } from "./row-menu";
 import { SubmitCheck } from "./sheet-input";
+import { plainText } from "./plain-text";
 import { flexActorSystem, flexItemSystem, isItemType } from "./system-data";
 import type { FlexActorSystem } from "./system-data";
 import { browseFromSheet, isBrowsableType } from "../browser";
@@ -38,8 +40,36 @@ export interface StatusChip {
   cssClass: string;
 }
 
-/** Conditions the strip shows in the alarm colour: the ones that end a character. */
-const STRIP_ALERTS = new Set(["dying", "drowning", "dead", "unconscious"]);
+/** Conditions the strip shows in the alarm colour. */
+const STRIP_ALERTS = new Set(["unconscious"]);
+
+/**
+ * R-CORE-8 / R-BREATH-3: the states that end a character, most final first. Each changes the header (a banner that
+ * says what happens next, instead of one chip among others); dead also switches off what a dead character cannot do.
+ */
+const LIFE_STATES = [
+  { key: "dead", icon: "fa-solid fa-skull" },
+  { key: "drowning", icon: "fa-solid fa-water" },
+  { key: "dying", icon: "fa-solid fa-heart-crack" },
+] as const;
+const LIFE_STATE_KEYS = new Set<string>(LIFE_STATES.map((s) => s.key));
+
+/** One banner of the header: the state, what it means and what happens next. */
+export interface LifeState {
+  key: string;
+  icon: string;
+  label: string;
+  hint: string;
+}
+
+/** Whether an owner shares the biography with those who see the actor limited. */
+export const sharesBio = (actor: Actor.Implementation): boolean => actor.getFlag("flex", "publicBio") === true;
+
+/** Dead: no rolls, no healing, nothing used (R-CORE-8: only a character who is not dead acts). */
+export const isDead = (actor: { statuses: Set<string> }): boolean => actor.statuses.has("dead");
+
+/** Who may roll, heal and use for the actor from its sheet: its owners, while it is not dead. */
+export const canActFor = (actor: { isOwner: boolean; statuses: Set<string> }): boolean => actor.isOwner && !isDead(actor);
 
 /** Item types a click rolls (attacks, spells); other types roll when a feature registered a roller (projects, fields). */
 const ROLLED_TYPES = new Set(["weapon", "spell", "attack"]);
@@ -64,8 +94,8 @@ export interface ItemRowContext {
   use: { left: number; empty: boolean } | null;
   /** Menge and Ladungen, as tags (item-rows.ts; with −/+ for the owner in play mode). */
   counts: RowCount[];
-  /** A consumable spent by Ladung with none left says "leer" beside its charges (one spent by Menge says it as its count). */
-  emptyTag: boolean;
+  /** The damage it deals, in the world's dice ("1d6+1"), shown apart from the check. */
+  damage: string | null;
 }
 
 export class FlexActorSheet<
@@ -131,23 +161,32 @@ export class FlexActorSheet<
   override async _prepareContext(options: Parameters<ActorSheetV2<RenderContext, Configuration, RenderOptions>["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const actor = this.flexActor;
-    if (this.document.limited) return Object.assign(context, { actor });
+    if (this.document.limited) return Object.assign(context, { actor, ...(await this.limitedView()) });
     const system = this.flexSystem;
+    const i18n = game.i18n!;
+    const canRoll = canActFor(actor);
+    const life = this.lifeStates();
     return Object.assign(context, {
       actor,
       system,
       isEdit: this.isEditMode,
-      canRoll: actor.isOwner,
-      // R-CORE-12: the Heilen button beside the Leben bar, in play mode, for the actor's owners.
-      canHeal: actor.isOwner && this.isEditable && !this.isEditMode && !!system.leben,
+      canRoll,
+      life,
+      isDead: isDead(actor),
+      // R-CORE-12: the Heilen button beside the Leben bar, in play mode, for the actor's owners (the dead are not healed).
+      canHeal: canRoll && this.isEditable && !this.isEditMode && !!system.leben,
       tabs: this._prepareTabs("primary"),
-      attributes: ATTRIBUTE_KEYS.map((key) => ({
-        key,
-        label: CONFIG.FLEX.attributes[key].label,
-        abbreviation: CONFIG.FLEX.attributes[key].abbreviation,
-        die: system.attributes[key],
-        dieLabel: localDie(parseDie(system.attributes[key]) ?? CONFIG.FLEX.defaultAttributeDie),
-      })),
+      attributes: ATTRIBUTE_KEYS.map((key) => {
+        const name = i18n.localize(CONFIG.FLEX.attributes[key].label);
+        return {
+          key,
+          name,
+          abbr: i18n.localize(CONFIG.FLEX.attributes[key].abbreviation),
+          die: system.attributes[key],
+          dieLabel: localDie(parseDie(system.attributes[key]) ?? CONFIG.FLEX.defaultAttributeDie),
+          rollLabel: i18n.format("FLEX.Check.RollAttribute", { attribute: name }),
+        };
+      }),
       dieChoices: Object.fromEntries(CONFIG.FLEX.dieLadder.map((d) => [d, localDie(d)])),
       pools: this.poolsContext(),
       quickStats: this.quickStats(),
@@ -221,6 +260,17 @@ export class FlexActorSheet<
     }
   }
 
+  /**
+   * A limited viewer sees the portrait and the name, and the biography (a creature's description) only when an owner
+   * shares it (`flags.flex.publicBio`, the Biografie tab's checkbox in edit mode); its secret blocks never.
+   */
+  protected async limitedView(): Promise<{ sharedBio: string | null }> {
+    const system = flexActorSystem(this.document) as { biografie?: unknown; beschreibung?: unknown } | null;
+    const bio = typeof system?.biografie === "string" ? system.biografie : typeof system?.beschreibung === "string" ? system.beschreibung : "";
+    if (!sharesBio(this.document) || !bio.trim()) return { sharedBio: null };
+    return { sharedBio: await foundry.applications.ux.TextEditor.implementation.enrichHTML(bio, { secrets: false, relativeTo: this.document }) };
+  }
+
   /** The pools this actor has, as bars. */
   protected poolsContext() {
     const system = this.flexSystem;
@@ -244,12 +294,39 @@ export class FlexActorSheet<
    */
   protected statusStrip(): StatusChip[] {
     const actor = this.flexActor;
+    const i18n = game.i18n!;
     return CONFIG.statusEffects
-      .filter((s) => actor.statuses.has(s.id))
+      .filter((s) => actor.statuses.has(s.id) && !LIFE_STATE_KEYS.has(s.id))
       .map((s) => {
-        const label = game.i18n!.localize(s.name);
-        return { key: s.id, label, img: (s as { img?: string }).img ?? "", tooltip: label, cssClass: STRIP_ALERTS.has(s.id) ? "alert" : "" };
+        // A mount carries its rider: "Beritten" would say it rides.
+        const carries = s.id === "mounted" && ridingSection(actor)?.role === "mount";
+        const label = i18n.localize(carries ? "FLEX.Riding.CarriesChip" : s.name);
+        const hint = this.statusHint(carries ? "carrying" : s.id);
+        return { key: s.id, label, img: (s as { img?: string }).img ?? "", tooltip: hint ? `${label}: ${hint}` : label, cssClass: STRIP_ALERTS.has(s.id) ? "alert" : "" };
       });
+  }
+
+  /** What a status means at the table: the system's own words for it, else the note its effect carries (the hallucinations'). */
+  protected statusHint(id: string): string {
+    const i18n = game.i18n!;
+    const key = `FLEX.Status.Hint.${id}`;
+    if (i18n.has(key)) return i18n.localize(key);
+    const effect = this.flexActor.effects.find((e) => e.statuses.has(id) && !!e.description);
+    return effect ? plainText(effect.description ?? "") : "";
+  }
+
+  /** R-CORE-8 / R-BREATH-3: dead, drowning, dying: banners in the header that say what happens next. */
+  protected lifeStates(): LifeState[] {
+    const actor = this.flexActor;
+    const i18n = game.i18n!;
+    const states = LIFE_STATES.filter((s) => actor.statuses.has(s.key));
+    // Dead is final: the others no longer matter.
+    return (states[0]?.key === "dead" ? states.slice(0, 1) : states).map((s) => ({
+      key: s.key,
+      icon: s.icon,
+      label: i18n.localize(`FLEX.Sheet.Life.${s.key}.label`),
+      hint: i18n.localize(`FLEX.Sheet.Life.${s.key}.hint`),
+    }));
   }
 
   /** Header figures; each subclass lists its own. */
@@ -269,16 +346,20 @@ export class FlexActorSheet<
 
   protected itemRow(item: Item.Implementation): ItemRowContext {
     const tags: string[] = [];
-    const row: ItemRowContext = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: ROLLED_TYPES.has(item.type) || !!itemRollerFor(item.type), tags, missingTalent: this.missingTalentTag(item), use: null, counts: [], emptyTag: false };
+    const missing = this.missingTalentTag(item);
+    // A weapon or spell whose talent is missing cannot be rolled: it offers no roll, it says what is missing.
+    const row: ItemRowContext = { id: item.id!, name: item.name, img: item.img ?? "", type: item.type, rollable: !missing && (ROLLED_TYPES.has(item.type) || !!itemRollerFor(item.type)), tags, damage: null, missingTalent: missing, use: null, counts: [] };
     const sys = flexItemSystem(item);
     if (!sys) return row;
     const t = (k: string, d?: Record<string, unknown>) => game.i18n!.format(k, (d ?? {}) as Record<string, string>);
     const spends = spendsOn(item, sys);
     if (typeof sys.aktionen === "number") tags.push(t("FLEX.Sheet.Tag.Actions", { n: sys.aktionen }));
-    if (typeof sys.schaden === "string" && sys.schaden) tags.push(localDice(sys.schaden));
+    // The damage has a column of its own, marked, so it never reads like the check's die.
+    if (typeof sys.schaden === "string" && sys.schaden) row.damage = localDice(sys.schaden);
     if (typeof sys.reichweite === "number" && sys.reichweite > 0) tags.push(t("FLEX.Sheet.Tag.Range", { n: unitText("Schritt", sys.reichweite) }));
     if (typeof sys.wert === "number") tags.push(t("FLEX.Sheet.Tag.Armor", { n: sys.wert }));
-    if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(t("FLEX.Sheet.Tag.Fluss", { n: sys.fluss }));
+    // By the language's plural rules: "1 Поток", "2 Потока", "5 Потоков".
+    if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(unitText("Fluss", sys.fluss));
     const charges = sys.ladungen;
     row.counts = rowCounts(item, sys, false);
     if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));
@@ -289,7 +370,6 @@ export class FlexActorSheet<
     if (spends) {
       const left = spends === "ladung" ? (charges?.value ?? 0) : typeof sys.menge === "number" ? sys.menge : 0;
       row.use = { left, empty: left <= 0 };
-      row.emptyTag = spends === "ladung" && left <= 0;
     }
     return row;
   }
@@ -299,7 +379,7 @@ export class FlexActorSheet<
     const missing = missingTalent(item);
     if (!missing) return null;
     const i18n = game.i18n!;
-    const tooltip = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: this.document.name, talent: missing.name }) : i18n.localize("FLEX.Item.Talent.None");
+    const tooltip = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: this.document.name, talent: talentLabel(missing.name, this.document) }) : i18n.localize("FLEX.Item.Talent.None");
     return { label: i18n.localize("FLEX.Sheet.Tag.TalentMissing"), tooltip };
   }
 
@@ -461,7 +541,7 @@ export class FlexActorSheet<
 
   /** R-CORE-12: asks how much, then heals; a closed dialog or an empty or unusable entry does nothing. */
   static async #onHeal(this: FlexActorSheet) {
-    if (!this.flexActor.isOwner) return;
+    if (!canActFor(this.flexActor)) return;
     const amount = await promptHealing(this.flexActor.name);
     if (amount !== null) await this.flexActor.applyHealing(amount);
   }
@@ -508,7 +588,13 @@ export class FlexActorSheet<
     const movement = movementOf(this.document);
     if (movement.mount === null) return {};
     const i18n = game.i18n!;
-    return { display: unitText("Schritt", movement.speed), hint: i18n.format("FLEX.Riding.SpeedHint", { mount: movement.mount, swim: unitText("Schritt", movement.swim) }) };
+    // The mount's name goes to the tooltip: a long one must not push Rüstung to a second line.
+    return {
+      display: unitText("Schritt", movement.speed),
+      hint: i18n.format("FLEX.Sheet.SwimSpeed", { n: unitText("Schritt", movement.swim) }),
+      tooltip: i18n.format("FLEX.Riding.SpeedHint", { mount: movement.mount, swim: unitText("Schritt", movement.swim) }),
+      icon: "fa-solid fa-horse",
+    };
   }
 
   /** R-RIDE-1 / R-RIDE-2: the sheet's token mounts the chosen mount. */

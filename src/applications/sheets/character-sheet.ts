@@ -8,7 +8,8 @@ import { companionSection, hasCompanionSection } from "../../automation/companio
 import { polymorphSheetActions, polymorphSheetParts, transformOnDrop } from "./polymorph-sheet";
 import { openWorkDialog } from "../dialogs/work-dialog";
 import { companionSheetActions } from "../dialogs/training-dialog";
-import { FlexActorSheet } from "./actor-sheet";
+import { compareNames, talentLabel } from "../talent-names";
+import { FlexActorSheet, sharesBio } from "./actor-sheet";
 import { decorateRows } from "./item-rows";
 import type { StatusChip } from "./actor-sheet";
 
@@ -92,15 +93,17 @@ export class CharacterSheet extends FlexActorSheet {
     const i18n = game.i18n!;
     const value = s.erschoepfung.value;
     const malus = s.derived.malus;
-    const chips: StatusChip[] = [
+    const chips: StatusChip[] = [];
+    // Rested is the normal case: the strip names only what is out of the ordinary.
+    if (value > 0) chips.push(
       {
         key: "erschoepfung",
         icon: "fa-solid fa-person-walking-dashed-line-arrow-right",
-        label: i18n.format(value > 0 ? "FLEX.Sheet.Strip.Exhaustion" : "FLEX.Sheet.Strip.Rested", { value: String(value), malus: String(malus.talent) }),
+        label: i18n.format("FLEX.Sheet.Strip.Exhaustion", { value: String(value), malus: String(malus.talent) }),
         tooltip: `${i18n.format("FLEX.Erschoepfung.Malus", { talent: String(malus.talent), attribut: String(malus.attribut) })} · ${i18n.format("FLEX.Erschoepfung.Threshold", { value: String(s.derived.todesschwelle) })}`,
-        cssClass: value > 0 ? "warn" : "",
+        cssClass: "warn",
       },
-    ];
+    );
     if (this.document.statuses.has("underwater")) {
       const die = localDie(parseDie(s.derived.atemWuerfel) ?? 4);
       chips.push({ key: "atem", icon: "fa-solid fa-lungs", label: i18n.format("FLEX.Sheet.Strip.Breath", { die }), tooltip: i18n.localize("FLEX.Sheet.Strip.BreathHint"), cssClass: "water" });
@@ -125,7 +128,16 @@ export class CharacterSheet extends FlexActorSheet {
     switch (partId) {
       case "stats": {
         const threshold = s.derived.todesschwelle;
-        ctx.exhaustion = { low: Math.ceil(threshold / 3), high: Math.ceil((threshold * 2) / 3) };
+        const value = s.erschoepfung.value;
+        const high = Math.ceil((threshold * 2) / 3);
+        const malus = s.derived.malus;
+        // R-EXH-2 / R-EXH-3: "no malus" while rested; the death threshold in the alarm colour only once it is near.
+        ctx.exhaustion = {
+          low: Math.ceil(threshold / 3),
+          high,
+          malus: value > 0 ? game.i18n!.format("FLEX.Erschoepfung.Malus", { talent: String(malus.talent), attribut: String(malus.attribut) }) : game.i18n!.localize("FLEX.Erschoepfung.NoMalus"),
+          thresholdClass: value >= high ? "flex-threshold near" : "flex-threshold",
+        };
         ctx.breathLabel = localDie(parseDie(s.derived.atemWuerfel) ?? 4);
         ctx.hitDieLabel = localDie(parseDie(s.derived.trefferwuerfel.wuerfel) ?? 4);
         break;
@@ -136,7 +148,7 @@ export class CharacterSheet extends FlexActorSheet {
           label: CONFIG.FLEX.talentCategories[category],
           talents: this.flexActor.items.contents
             .filter((i) => i.type === "talent" && i.system instanceof TalentData && i.system.kategorie === category)
-            .sort((a, b) => a.name.localeCompare(b.name))
+            .sort((a, b) => compareNames(a.name, b.name))
             // What a talent row shows beyond its name (its check, its menu) is item-rows.ts' decorateRows.
             .map((i) => ({ id: i.id, name: i.name })),
         }));
@@ -153,11 +165,15 @@ export class CharacterSheet extends FlexActorSheet {
       case "tabs":
         if (!hasCompanionSection(this.document)) ctx.tabs = Object.fromEntries(Object.entries(ctx.tabs ?? {}).filter(([id]) => id !== "companions"));
         break;
-      case "companions":
-        ctx.companionSection = companionSection(this.document);
+      case "companions": {
+        // The handling talent by its key (the rules' German name), shown as the character's talent or the compendium names it.
+        const section = companionSection(this.document);
+        for (const c of section?.companions ?? []) c.talent = talentLabel(c.talent, this.document);
+        ctx.companionSection = section;
         break;
+      }
       case "biography":
-        Object.assign(ctx, { bioField: "system.biografie", bioValue: s.biografie, bioLabel: "FLEX.Actor.character.FIELDS.biografie.label", enrichedBio: await this.enrich(s.biografie) });
+        Object.assign(ctx, { bioField: "system.biografie", bioValue: s.biografie, bioLabel: "FLEX.Actor.character.FIELDS.biografie.label", enrichedBio: await this.enrich(s.biografie), publicBio: sharesBio(this.document) });
         break;
     }
     polymorphSheetParts(this, partId, ctx, (type) => this.itemGroup(type));

@@ -1,7 +1,8 @@
 // The creature sheet: for a monster in a fight and for a companion (Misstrauen, trainer, training).
 import { CreatureData } from "../../data/actor/creature";
 import { attacksByCommand } from "../../automation/companions/view";
-import { FlexActorSheet } from "./actor-sheet";
+import { talentLabel } from "../talent-names";
+import { FlexActorSheet, sharesBio } from "./actor-sheet";
 import { decorateRows } from "./item-rows";
 
 const T = "systems/flex/templates/actor";
@@ -60,6 +61,8 @@ export class CreatureSheet extends FlexActorSheet {
           { label: "FLEX.Actor.creature.FIELDS.parade.label", name: "system.parade", value: s.parade },
         ];
         // Missing type: DocumentUUIDField's value is a plain string, fromUuidSync takes uuid literals; it holds an Actor uuid.
+        // R-COMP-2: the handling talent is stored by its key (German); shown in the world's language.
+        ctx.handlingTalent = talentLabel(s.derived.umgangTalent);
         ctx.trainerName = s.trainer ? (fromUuidSync(s.trainer as `Actor.${string}`)?.name ?? null) : null;
         break;
       case "abilities": {
@@ -71,7 +74,7 @@ export class CreatureSheet extends FlexActorSheet {
         break;
       }
       case "biography":
-        Object.assign(ctx, { bioField: "system.beschreibung", bioValue: s.beschreibung, bioLabel: "FLEX.Actor.creature.FIELDS.beschreibung.label", enrichedBio: await this.enrich(s.beschreibung) });
+        Object.assign(ctx, { bioField: "system.beschreibung", bioValue: s.beschreibung, bioLabel: "FLEX.Actor.creature.FIELDS.beschreibung.label", enrichedBio: await this.enrich(s.beschreibung), publicBio: sharesBio(this.document) });
         break;
     }
     // The attacks' and passives' rows: final values, details (item-rows.ts).

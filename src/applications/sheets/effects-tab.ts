@@ -6,6 +6,7 @@
 import { startedCombat } from "../../automation/combat/tracker";
 import { documentFromUuid } from "../../helpers/uuid";
 import { unitText } from "../../helpers/units";
+import { plainText } from "./plain-text";
 
 export const EFFECT_GROUPS = ["temporary", "passive", "inactive"] as const;
 export type EffectGroupId = (typeof EFFECT_GROUPS)[number];
@@ -23,6 +24,8 @@ export interface EffectRow {
   suppressed: boolean;
   source: { label: string; tooltip: string };
   duration: string;
+  /** Its description as one line, for the name's tooltip ("" when it has none). */
+  note: string;
 }
 
 export interface EffectGroup {
@@ -40,8 +43,14 @@ export function effectsTabContext(actor: Actor.Implementation) {
   const statuses = shown.map((s) => ({ id: s.id, name: s.name, img: (s as { img?: string }).img ?? "", active: actor.statuses.has(s.id) }));
   const toggles = new Set(shown.map((s) => s.id));
   const groups = Object.fromEntries(EFFECT_GROUPS.map((id) => [id, [] as Effect[]])) as Record<EffectGroupId, Effect[]>;
+  // A status shown as a toggle keeps what its effect says (the hallucinations' note): under the toggles.
+  const notes: { name: string; text: string }[] = [];
   for (const effect of actor.allApplicableEffects()) {
-    if (isStatusToggle(effect, actor, toggles)) continue;
+    if (isStatusToggle(effect, actor, toggles)) {
+      const text = plainText(effect.description ?? "");
+      if (text) notes.push({ name: effect.name, text });
+      continue;
+    }
     groups[groupOf(effect)].push(effect);
   }
   const effectGroups: EffectGroup[] = EFFECT_GROUPS.map((id) => ({
@@ -50,7 +59,7 @@ export function effectsTabContext(actor: Actor.Implementation) {
     empty: `FLEX.Effects.Empty.${id}`,
     effects: groups[id].sort(bySortThenName).map((e) => effectRow(e, actor)),
   }));
-  return { statuses, effectGroups };
+  return { statuses, statusNotes: notes, effectGroups };
 }
 
 /** An actor's own working effect that only carries statuses shown as toggles above, with no duration to show. */
@@ -85,6 +94,7 @@ function effectRow(effect: Effect, actor: Actor.Implementation): EffectRow {
     suppressed: !effect.disabled && effect.isSuppressed,
     source: sourceOf(effect, actor),
     duration: durationLabel(effect),
+    note: plainText(effect.description ?? ""),
   };
 }
 

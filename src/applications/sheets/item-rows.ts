@@ -8,6 +8,7 @@ import { talentLinkOf } from "../../data/item/talent-link";
 import { localDie } from "../../helpers/dice-text";
 import { parseAttackCheck } from "../../rules";
 import { checkBreakdown } from "../dialogs/check-dialog";
+import { compareNames } from "../talent-names";
 import { flexItemSystem } from "./system-data";
 import type { FlexItemSystem } from "./system-data";
 
@@ -54,16 +55,16 @@ export function matchesSearch(name: string, query: string): boolean {
 
 /** The order of a list's rows: the user's own (core's sort, then name) or by name. */
 export function rowOrder(byName: boolean): (a: Item.Implementation, b: Item.Implementation) => number {
-  const byNameOnly = (a: Item.Implementation, b: Item.Implementation) => a.name.localeCompare(b.name);
+  const byNameOnly = (a: Item.Implementation, b: Item.Implementation) => compareNames(a.name, b.name);
   return byName ? byNameOnly : (a, b) => (a.sort ?? 0) - (b.sort ?? 0) || byNameOnly(a, b);
 }
 
 // The final value ---------------------------------------------------------------------------------
 
 export interface RowCheck {
-  /** "GE W10 + 4 − 2": the attribute, its die, the Übungswert, automatic modifiers and the Erschöpfung malus. */
+  /** "GE W10 + 2": the attribute, its die and what is added to it, summed (Übungswert, automatic modifiers, Erschöpfung malus). */
   text: string;
-  /** The same in words, with the reasons for automatic Vorteile and Nachteile. */
+  /** The same in words, each part named, with the reasons for automatic Vorteile and Nachteile. */
   tooltip: string;
 }
 
@@ -79,8 +80,9 @@ function talentFor(actor: Actor.Implementation, item: Item.Implementation): Item
 }
 
 /**
- * R-CORE-4 / R-EXH-2 / R-CORE-10: what the row's check rolls before the user's own choices. A talent, weapon or spell
- * asks the actor (`prepareCheck`, the arithmetic the roll uses); a creature's attack shows its own check ("W8 + 3").
+ * R-CORE-4 / R-EXH-2 / R-CORE-10: what the row's check rolls before the user's own choices, one number beside the die
+ * ("GE W10 + 2"; the tooltip names the parts: "W10 + 4 Übungswert − 2 Erschöpfung"). A talent, weapon or spell asks the
+ * actor (`prepareCheck`, the arithmetic the roll uses); a creature's attack shows its own check ("W8 + 3").
  */
 export function rowCheck(actor: Actor.Implementation, item: Item.Implementation): RowCheck | null {
   if (item.type === "attack") {
@@ -94,7 +96,7 @@ export function rowCheck(actor: Actor.Implementation, item: Item.Implementation)
   if (!prepared) return null;
   const b = checkBreakdown(prepared.input, prepared.notes);
   const abbr = localize(CONFIG.FLEX.attributes[prepared.attribute].abbreviation);
-  const text = [abbr, b.die, b.uebungswert ? `+ ${b.uebungswert}` : "", b.modifier, b.malus ? `− ${b.malus}` : ""].filter(Boolean).join(" ");
+  const text = [abbr, b.die, signed(b.uebungswert + b.base.modifier - b.malus)].filter(Boolean).join(" ");
   const words = [
     localize("FLEX.Check.Breakdown.Label"),
     `${localize(CONFIG.FLEX.attributes[prepared.attribute].label)} ${b.die}`,
@@ -110,7 +112,7 @@ export function rowCheck(actor: Actor.Implementation, item: Item.Implementation)
 
 export interface RowCount {
   field: "menge" | "ladungen";
-  /** "×2", "3/10 Ladungen", or "leer" for a consumable with none left. */
+  /** "2 Stück" or "3/10 Ladungen": what the −/+ beside it change, said in the label itself. */
   label: string;
   empty: boolean;
   /** The field's name, for the −/+ buttons' accessible names. */
@@ -122,7 +124,7 @@ export interface RowCount {
 }
 
 /**
- * Menge and Ladungen of a row. A consumable always shows what is left (none says "leer", never ×0); other items
+ * Menge and Ladungen of a row. A consumable always shows what is left (none is "0 Stück", marked empty); other items
  * show a Menge other than 1. `all` adds a Menge of 1 for the owner's −/+ buttons, unless the row shows charges
  * (a healer's kit is one kit: its charges are what changes).
  */
@@ -134,12 +136,12 @@ export function rowCounts(item: Item.Implementation, sys: FlexItemSystem, all: b
   const showsCharges = !!charges && (charges.max > 0 || spends === "ladung");
   if (typeof menge === "number" && (spends === "menge" || menge !== 1 || (all && !showsCharges))) {
     const empty = spends === "menge" && menge <= 0;
-    const label = empty ? localize("FLEX.Use.EmptyTag") : `×${menge}`;
+    const label = game.i18n!.format("FLEX.Sheet.Tag.Quantity", { n: String(menge) });
     counts.push({ field: "menge", label, empty, what: localize("FLEX.Item.base.FIELDS.menge.label"), canDown: menge > 0, canUp: menge < LIMITS.menge, step: false });
   }
   if (charges && showsCharges) {
     const label = game.i18n!.format("FLEX.Sheet.Tag.Charges", { value: String(charges.value), max: String(charges.max) });
-    counts.push({ field: "ladungen", label, empty: false, what: localize("FLEX.Item.equipment.FIELDS.ladungen.label"), canDown: charges.value > 0, canUp: charges.value < charges.max, step: false });
+    counts.push({ field: "ladungen", label, empty: spends === "ladung" && charges.value <= 0, what: localize("FLEX.Item.equipment.FIELDS.ladungen.label"), canDown: charges.value > 0, canUp: charges.value < charges.max, step: false });
   }
   return counts;
 }
@@ -171,7 +173,13 @@ function detailFacts(item: Item.Implementation, sys: FlexItemSystem): { label: s
 
 /** The words every row of a part shares, looked up once per part rather than once per row. */
 function rowText() {
-  return { rolls: localize("FLEX.Sheet.Row.Rolls"), use: localize("FLEX.Use.Button"), empty: localize("FLEX.Use.EmptyTag"), noDescription: localize("FLEX.Sheet.Row.NoDescription") };
+  return { use: localize("FLEX.Use.Button"), noDescription: localize("FLEX.Sheet.Row.NoDescription"), damage: localize("FLEX.Item.base.FIELDS.schaden.label"), locked: localize("FLEX.Polymorph.LockedTag") };
+}
+
+/** What a row's roll button says when it has no check to show (a project is worked on, a field tended). */
+function actText(type: string): string {
+  const key = `FLEX.Sheet.Row.Act.${type}`;
+  return game.i18n!.has(key) ? localize(key) : localize("FLEX.Sheet.Row.Act.default");
 }
 
 /** What a row shows beyond the item's own data; its description waits for `describeRow` (enrichment is async). */
@@ -181,14 +189,19 @@ function decorateRow(sheet: RowSheet, row: Row, state: RowState, inInventory: bo
   if (!item) return null;
   const format = (key: string, data: Record<string, string>) => game.i18n!.format(key, data);
   const name = row.name;
-  const canRoll = actor.isOwner;
+  // The owners roll and use, while the actor is not dead (actor-sheet.ts canActFor).
+  const canRoll = actor.isOwner && !actor.statuses.has("dead");
   // R-POLY-3: a locked item (polymorph-sheet.ts marks its row) cannot be rolled, so it shows no value.
-  row.check = row.locked ? null : rowCheck(actor, item);
+  const check = row.locked ? null : rowCheck(actor, item);
   row.img ??= item.img ?? "";
   row.tags ??= [];
-  // A talent rolls its check; a weapon, spell or attack is used (R-CORE-10, R-CORE-13).
-  const rollsAs = item.type === "talent" ? { action: "rollTalent", label: format("FLEX.Check.RollTalent", { talent: name }) } : row.rollable ? { action: "rollItem", label: format("FLEX.Sheet.UseItem", { name }) } : null;
-  row.roll = rollsAs && { ...rollsAs, attrs: canRoll ? "" : "disabled" };
+  // One roll affordance per row: the button that shows what it rolls ("GE W10 + 2"). A talent rolls its check; a weapon,
+  // spell or attack is used (R-CORE-10, R-CORE-13); a row that cannot roll (its talent missing, locked) has none.
+  const action = item.type === "talent" ? { action: "rollTalent", label: format("FLEX.Check.RollTalent", { talent: name }) } : row.rollable && !row.locked ? { action: "rollItem", label: format("FLEX.Sheet.UseItem", { name }) } : null;
+  const text = check?.text ?? (action && item.type !== "talent" ? actText(item.type) : null);
+  row.roll = action && text ? { ...action, text, attrs: canRoll ? "" : "disabled", aria: format("FLEX.Sheet.Row.RollAria", { action: action.label, check: text }), tooltip: check ? `${action.label} · ${check.tooltip}` : action.label } : null;
+  // A value that does not roll (the check of a talent shown without its button) still says what it is.
+  row.check = !row.roll && check ? check : null;
   // The owner steps Menge and Ladungen in play mode; edit mode edits them on the item sheet.
   const step = actor.isOwner && sheet.isEditable && !sheet.isEditMode && !row.locked;
   const sys = flexItemSystem(item);
@@ -200,7 +213,6 @@ function decorateRow(sheet: RowSheet, row: Row, state: RowState, inInventory: bo
   }));
   const use = row.use as { empty: boolean } | null | undefined;
   if (use) row.use = { ...use, attrs: !canRoll || use.empty ? "disabled" : "", label: format("FLEX.Use.ButtonAria", { item: name }) };
-  row.controls = sheet.isEditMode ? { edit: format("FLEX.Sheet.EditItem", { name }), delete: row.locked ? null : format("FLEX.Sheet.DeleteItem", { name }) } : null;
   row.toggleLabel = format("FLEX.Sheet.Row.Details", { name });
   row.menuLabel = format("FLEX.Sheet.Row.Menu.Open", { name });
   const expanded = state.expanded.has(row.id);

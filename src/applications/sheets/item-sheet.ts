@@ -4,10 +4,13 @@
 // chosen from the talents there are, never typed, so nothing fails only when rolled (R-CORE-10, R-CORE-13).
 import { ATTRIBUTE_KEYS } from "../../config";
 import type { TalentCategory } from "../../config";
-import { missingTalent, sameTalentName, talentLinkOf } from "../../data/item/talent-link";
+import { missingTalent, talentLinkOf } from "../../data/item/talent-link";
 import { VERBRAUCH } from "../../data/item/types";
 import { onHook } from "../../helpers/hooks";
 import { indexEntryName } from "../../helpers/pack-index";
+import { choiceMatches, TALENT_PACK, talentChoices, talentLabel } from "../talent-names";
+import type { TalentChoice } from "../talent-names";
+import { itemEffectActions, itemEffectRows } from "./item-effects";
 import { SubmitCheck } from "./sheet-input";
 import { flexItemSystem } from "./system-data";
 
@@ -23,12 +26,7 @@ type Base = InstanceType<typeof SheetBase>;
 
 export const itemDetailsTemplate = (type: string) => `systems/flex/templates/item/details/${type}.hbs`;
 
-/** The compendium of talents the system ships (system.json "packs"). */
-export const TALENT_PACK = "talente";
-
-export interface TalentOption {
-  value: string;
-  label: string;
+export interface TalentOption extends TalentChoice {
   selected: boolean;
   /** The stored name, which the owning actor lacks. */
   missing: boolean;
@@ -48,20 +46,13 @@ export interface TalentChoiceContext {
   warning: string | null;
 }
 
-/** The names of the talents of one category, sorted, each once (the first spelling wins). */
-function uniqueNames(names: Iterable<string>): string[] {
-  const out: string[] = [];
-  for (const name of names) if (name.trim() && !out.some((n) => sameTalentName(n, name))) out.push(name.trim());
-  return out.sort((a, b) => a.localeCompare(b, game.i18n!.lang));
-}
-
 function isTalentOf(item: { type: string; system: unknown }, category: TalentCategory): boolean {
   return item.type === "talent" && (item.system as { kategorie?: unknown } | null)?.kategorie === category;
 }
 
-/** The talents of the category in the world's items and the system's talent compendium (its index). */
-async function availableTalentNames(category: TalentCategory): Promise<string[]> {
-  const names = ((game.items?.contents ?? []) as Item.Implementation[]).filter((i) => isTalentOf(i, category)).map((i) => i.name);
+/** The talents of the category in the world's items and the system's talent compendium (its index, shown translated). */
+async function availableTalents(category: TalentCategory): Promise<TalentChoice[]> {
+  const talents: { type: string; name: string; flags?: unknown }[] = ((game.items?.contents ?? []) as Item.Implementation[]).filter((i) => isTalentOf(i, category));
   const pack = game.packs?.get(`${game.system!.id}.${TALENT_PACK}`);
   if (pack) {
     try {
@@ -69,14 +60,14 @@ async function availableTalentNames(category: TalentCategory): Promise<string[]>
       // types list only top-level index fields; Foundry also indexes dotted system paths (dnd5e does so).
       const index = await pack.getIndex({ fields: ["system.kategorie" as never] });
       for (const entry of index as Iterable<Record<string, unknown>>) {
-        if (isTalentOf({ type: String(entry.type), system: entry.system }, category)) names.push(indexEntryName(pack.collection, entry));
+        if (isTalentOf({ type: String(entry.type), system: entry.system }, category)) talents.push({ type: "talent", name: indexEntryName(pack.collection, entry), flags: entry.flags });
       }
     } catch (err) {
       // The world's talents still make a choice; the compendium is a convenience.
       console.warn("Flex | could not read the talent compendium", err);
     }
   }
-  return uniqueNames(names);
+  return talentChoices(talents);
 }
 
 /**
@@ -117,7 +108,7 @@ export class FlexItemSheet<
     position: { width: 520, height: 560 },
     window: { resizable: true },
     form: { submitOnChange: true },
-    actions: { itemDetail: onItemDetail },
+    actions: { itemDetail: onItemDetail, ...itemEffectActions },
   };
 
   static override PARTS = {
@@ -140,6 +131,7 @@ export class FlexItemSheet<
       damageTypes: CONFIG.FLEX.damageTypes,
       talentChoice: await this.talentChoice(),
       details: (await detailExtensions.get(item.type)?.context?.(item)) ?? {},
+      itemEffects: itemEffectRows(item, this.isEditable),
       verbrauchChoices: Object.fromEntries(VERBRAUCH.map((v) => [v, `FLEX.Item.equipment.Verbrauch.${v}`])),
       currency: game.settings!.get("flex", "currencyLabel"),
       enrichedDescription: await foundry.applications.ux.TextEditor.implementation.enrichHTML(
@@ -160,17 +152,19 @@ export class FlexItemSheet<
     if (!link) return null;
     const i18n = game.i18n!;
     const actor = item.actor;
-    const names = actor ? uniqueNames(actor.items.filter((i) => isTalentOf(i, link.category)).map((i) => i.name)) : await availableTalentNames(link.category);
+    const choices = actor ? talentChoices(actor.items.filter((i) => isTalentOf(i, link.category))) : await availableTalents(link.category);
     const missing = missingTalent(item);
-    const options: TalentOption[] = names.map((n) => ({ value: n, label: n, selected: !!link.name && sameTalentName(n, link.name), missing: false }));
+    // The key is stored; a name stored in another language still selects its talent (and is stored as the key on the next change).
+    const options: TalentOption[] = choices.map((c) => ({ ...c, selected: choiceMatches(c, link.name), missing: false }));
     if (link.name && !options.some((o) => o.selected)) {
-      options.push({ value: link.name, label: missing ? i18n.format("FLEX.Item.Talent.MissingOption", { talent: link.name }) : link.name, selected: true, missing: !!missing });
+      const label = talentLabel(link.name, actor);
+      options.push({ value: link.name, label: missing ? i18n.format("FLEX.Item.Talent.MissingOption", { talent: label }) : label, selected: true, missing: !!missing });
     }
     options.unshift({ value: "", label: i18n.localize("FLEX.Item.Talent.Choose"), selected: !link.name, missing: false });
     const prefix = `FLEX.Item.${item.type}.FIELDS.${link.field}`;
     let warning: string | null = null;
-    if (missing && actor) warning = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: missing.name }) : i18n.localize("FLEX.Item.Talent.None");
-    return { name: `system.${link.field}`, label: `${prefix}.label`, hint: `${prefix}.hint`, value: link.name, select: !!actor || names.length > 0, options, warning };
+    if (missing && actor) warning = missing.name ? i18n.format("FLEX.Item.Talent.Missing", { actor: actor.name, talent: talentLabel(missing.name, actor) }) : i18n.localize("FLEX.Item.Talent.None");
+    return { name: `system.${link.field}`, label: `${prefix}.label`, hint: `${prefix}.hint`, value: link.name, select: !!actor || choices.length > 0, options, warning };
   }
 
   // Form input: checked before core validates it, as on the actor sheets.

@@ -52,10 +52,10 @@ export function polymorphSheetParts(sheet: SheetLike, partId: string, ctx: Recor
     for (const group of ctx.talentGroups as { talents: { id: string }[] }[]) group.talents = group.talents.filter((t) => role(t.id) !== "dormant");
   }
   if (partId === "inventory" && Array.isArray(ctx.inventory)) {
-    const lock = game.i18n!.localize("FLEX.Polymorph.LockedTag");
+    // R-POLY-3: a locked row shows a lock (its word a tooltip away), not the word "gesperrt" on every row.
     const own = (ctx.inventory as Group[]).map((g) => ({
       ...g,
-      items: g.items.filter((r) => role(r.id) !== "dormant").map((r) => (role(r.id) === "locked" ? { ...r, rollable: false, use: null, locked: true, tags: [...r.tags, lock] } : r)),
+      items: g.items.filter((r) => role(r.id) !== "dormant").map((r) => (role(r.id) === "locked" ? { ...r, rollable: false, use: null, locked: true } : r)),
     }));
     const form = ["attack", "passive"].map((type) => {
       const group = itemGroup(type);

@@ -68,6 +68,6 @@ export function registerPolymorphGuards(): void {
   registerCheckAdjustment("polymorph", ({ talent }) => {
     if (!talent || itemRoleOf(talent) !== "dormant") return null;
     const uebungswert = Math.trunc(Number((talent.system as { uebungswert?: unknown }).uebungswert) || 0);
-    return uebungswert ? { modifier: -uebungswert, note: f("FLEX.Polymorph.TalentNote", { talent: talent.name, n: String(uebungswert) }) } : null;
+    return uebungswert ? { modifier: -uebungswert, note: f("FLEX.Polymorph.TalentNote", { talent: talent.name, n: String(uebungswert) }), rule: "R-POLY-2" } : null;
   });
 }

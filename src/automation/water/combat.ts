@@ -7,11 +7,11 @@ import { unitText } from "../../helpers/units";
 import { rangedAttack, spellBreathChecks, waterCheckAdjustment } from "../../rules";
 import { breathResultText, extraBreathCheck } from "./breath";
 
-/** R-WATER-1: registered with FlexActor#rollCheck; the note names the rule on the card. */
+/** R-WATER-1: registered with FlexActor#rollCheck; the note says why, the card's Regeln line names the rule. */
 export function registerWaterCheckAdjustment(): void {
   registerCheckAdjustment("water", ({ actor, talent, defence }) => {
     const adjustment = waterCheckAdjustment({ talent: talent?.name, defence, underwater: actor.statuses.has("underwater") });
-    return adjustment ? { nachteile: adjustment.nachteile, note: game.i18n!.localize("FLEX.Water.Dodge.Note") } : null;
+    return adjustment ? { nachteile: adjustment.nachteile, note: game.i18n!.localize("FLEX.Water.Dodge.Note"), rule: "R-WATER-1" } : null;
   });
 }
 

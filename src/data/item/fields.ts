@@ -48,6 +48,17 @@ export function isDiceNotation(value: unknown): boolean {
   return true;
 }
 
-/** Damage or healing in Flex dice notation; blank means none. */
+/** A usable entry in the German notation the data keeps: "1d6+2" or "1к6+2" (typed in an English or Russian sheet) → "1W6+2". */
+export function normaliseDiceNotation(value: string): string {
+  return isDiceNotation(value) ? value.replace(/(?<![\p{L}\p{N}_])(\d*)[WwDdКк](?=\d)/gu, "$1W") : value;
+}
+
+/** Damage or healing in Flex dice notation; blank means none. Each language's sheet shows and takes its own die letter. */
+class DiceNotationField extends StringField<{ required: true; blank: true; initial: string; validate: (v: unknown) => boolean }> {
+  protected override _cleanType(value: string, options?: Parameters<foundry.data.fields.StringField["_cleanType"]>[1]): string {
+    return normaliseDiceNotation(super._cleanType(value, options));
+  }
+}
+
 export const diceNotationField = (initial: string) =>
-  new StringField({ required: true, blank: true, initial, validate: (v: unknown) => isDiceNotation(v) });
+  new DiceNotationField({ required: true, blank: true, initial, validate: (v: unknown) => isDiceNotation(v) });
