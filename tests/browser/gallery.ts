@@ -221,8 +221,9 @@ export async function buildGallery(): Promise<GalleryPage[]> {
 
   for (const lang of ["de", "en", "ru"]) {
     const clients = resetWorld({ gms: 1, players: 1 });
-    // The talent compendium on the server, indexed in the page's language: sheets name a talent by its label there.
-    await startClient({ lang, systemPacks: ["talente"] });
+    // The system's packs on the server, indexed in the page's language before the client starts: sheets name a talent
+    // by its label in the talent compendium, the compendium browser reads them all.
+    await startClient({ lang, systemPacks: ["talente", "bestiarium", "begleiter", "ausruestung", "rast"] });
     const hero = await rikka();
     await hero.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
     const wolf = await grauwolf(hero);

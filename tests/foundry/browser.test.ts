@@ -228,7 +228,7 @@ describe("the search finds a name in the client's language and the German name",
     const wolf = app.rowsOf("creatures").find((r: Any) => r.german === "Grauwolf");
     expect(wolf.name).toBe(SOURCES.begleiter.find((d: Any) => d.name === "Grauwolf").flags.flex.i18n.en.name);
     await click(app, clients.gms[0], "select", resultTarget(wolf.uuid));
-    expect(app.lastRender.preview).toContain("German: Grauwolf");
+    expect(app.lastRender.preview).toContain('German: <span lang="de">Grauwolf</span>');
     expect(app.lastRender.preview).toContain("Tier");
   });
 });
