@@ -1,5 +1,8 @@
 // Partials the sheets and cards use, loaded once at start-up.
 export const PARTIAL_TEMPLATES = [
+  "systems/flex/templates/chat/parts/applied.hbs",
+  "systems/flex/templates/chat/parts/refused.hbs",
+  "systems/flex/templates/chat/parts/undone.hbs",
   "systems/flex/templates/actor/attributes.hbs",
   "systems/flex/templates/actor/item-row.hbs",
   "systems/flex/templates/actor/item-group.hbs",

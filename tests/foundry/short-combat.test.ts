@@ -1,6 +1,7 @@
 // Short combats (R-SHORT-1 … R-SHORT-6) at a table with two GMs and three players: the GM starts one, each player
 // rolls on their own client (Fluss first, Alchemika after), both GMs click Apply at once. What the table notices:
 // one card that follows the rolls, one result card, one batched write, Fluss and Alchemika spent once.
+import { parse } from "node-html-parser";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { rollInShortCombat, shortCombatAction, startShortCombat, useAlchemikumInShortCombat } from "../../src/automation/short-combat";
 import { as, createActor, messages, queueDice, resetWorld, settle, state, type Clients } from "../harness";
@@ -17,6 +18,8 @@ const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
   });
 const record = (card: Any) => card.flags.flex.shortCombat;
 const resultCards = () => messages().filter((m: Any) => m.flags?.flex?.shortCombatResult);
+/** The result card's rows of what each character took, as a reader sees them. */
+const takenRows = (card: Any) => parse(card.content).querySelectorAll(".flex-short-taken-row").map((li) => li.text.replace(/\s+/g, " ").trim());
 
 beforeEach(() => {
   clients = resetWorld({ gms: 2, players: 3 });
@@ -132,8 +135,9 @@ describe("R-SHORT-1 … R-SHORT-6 a full short combat: 3 characters on 3 player 
     expect(result.content).toContain("Je Treffer: Oger mit 2 Aktionen, 2W6+2");
     // Checks in Flex's notation, as the sheet writes them, never Foundry's "1d10 + 4" (issue 25).
     expect(result.content).not.toMatch(/\dd\d/);
-    expect(result.content).toContain("Alrik: 2 Treffer, −10 Leben (Rüstung hielt 4 ab), jetzt 20");
-    expect(result.content).toContain("Cora liegt im Sterben, stirbt aber nicht");
+    // What each took as every card writes an Apply: damage − Rüstung = Leben lost, now x/max, and the state tag.
+    expect(takenRows(result)).toEqual(["Alrik · 2 Treffer 14 Schaden − 4 Rüstung = −10 Leben, jetzt 20/30", "Cora · 1 Treffer 14 Schaden = −12 Leben, jetzt 0/12 im Sterben"]);
+    expect(result.content).toContain("Im Sterben, aber nicht tot: Ein kurzer Kampf tötet nie.");
     expect(result.content).toContain("Ziel erreicht, aber die Charaktere werden angegriffen.");
     expect(result.rolls.map((r: Any) => r.total)).toEqual([1, 9, 3, 14, 1, 5]);
     expect(result.content).toMatch(/R-SHORT-1.*R-SHORT-4/s);
@@ -202,7 +206,47 @@ describe("R-SHORT-3 the four outcomes, through the GM's tool values", () => {
     expect(record(card).result).toMatchObject({ hits: 1, damage: { enemy: "Wolf", damage: "1W8; 1W8" }, perHit: [{ name: "Alrik", damage: 8, attacks: [5, 3] }] });
     const content = resultCards()[0].content;
     expect(content).toContain("Alrik: 5 + 3 Schaden");
-    expect(content).toContain("Alrik: 1 Treffer, −4 Leben (Rüstung hielt 4 ab), jetzt 26");
+    expect(takenRows(resultCards()[0])).toEqual(["Alrik · 1 Treffer 8 Schaden − 4 Rüstung = −4 Leben, jetzt 26/30"]);
+  });
+
+  it("a GM undoes an applied short combat: Leben and dying back, the cards say so; both GMs at once or twice: one batched write", async () => {
+    const { alrik, cora } = await party(clients);
+    const wolf = await creature("Wolf", 1, { name: "Biss", angriff: "W8+2", schaden: "1W8", aktionen: 1 });
+    const gm = clients.gms[0];
+    const card = (await acting(gm, () => startShortCombat({ characters: [alrik, cora], enemies: [wolf] }))) as Any;
+    await acting(gm, () => shortCombatAction(card, "override", { key: "c1", value: 5 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "c2", value: 5 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "e1", value: 12 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "hits", value: 2 }));
+    await acting(gm, () => shortCombatAction(card, "override", { key: "damage", value: "20" }));
+    // Hit 1 to Alrik (share die 1 of 2), hit 2 to Cora (2 of 2).
+    rolls([2, 1], [2, 2]);
+    expect(await acting(gm, () => shortCombatAction(card, "apply"))).toBe("applied");
+    expect([sys(alrik).leben.value, sys(cora).leben.value]).toEqual([12, 0]);
+    expect(cora.statuses.has("dying")).toBe(true);
+
+    // A player cannot undo it: refused, nothing written.
+    const before = state.writes.length;
+    expect(await acting(clients.players[0], () => shortCombatAction(card, "undo"))).toBe("refused");
+    expect(state.writes.length).toBe(before);
+
+    // Both GMs click Undo at once.
+    const both = await Promise.all(clients.gms.map((g) => acting(g, () => shortCombatAction(card, "undo"))));
+    expect(both.sort()).toEqual(["notApplied", "undone"]);
+    expect([sys(alrik).leben.value, sys(cora).leben.value]).toEqual([30, 12]);
+    expect(cora.statuses.has("dying")).toBe(false);
+    // Both characters in one batched write, the Undo carried out once.
+    expect(state.writes.slice(before).filter((w: Any) => w.documentName === "Actor" && w.action === "update")).toHaveLength(1);
+    expect(record(card).status).toBe("undone");
+    const result = resultCards()[0] as Any;
+    expect(result.content).toContain("Rückgängig gemacht: Leben und Zustände wie vor dem kurzen Kampf.");
+    expect(result.content).not.toContain('data-action="flexShortCombatUndo"');
+    expect(card.content).toContain("Rückgängig gemacht");
+    // Undone is closed: no second Apply, no second Undo.
+    const after = state.writes.length;
+    expect(await acting(gm, () => shortCombatAction(card, "apply"))).toBe("closed");
+    expect(await acting(gm, () => shortCombatAction(card, "undo"))).toBe("notApplied");
+    expect(state.writes.length).toBe(after);
   });
 
   it("R-SHORT-4 the GM's damage per hit may name each attack (\"4; 4\"): Rüstung comes off each", async () => {

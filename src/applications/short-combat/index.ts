@@ -2,7 +2,7 @@
 // game.flex.shortCombat), the card's button opens the tool for a GM and the player view for a character's owner,
 // and a player with a character in a new short combat gets the view at once. Windows follow the card live.
 import { resolveActor } from "../../automation/actor-ref";
-import { shortCombatOf, startShortCombat } from "../../automation/short-combat";
+import { shortCombatAction, shortCombatMessage, shortCombatOf, startShortCombat } from "../../automation/short-combat";
 import type { ShortCombatSetup } from "../../automation/short-combat";
 import { ShortCombatPlayerView } from "./player-view";
 import { openShortCombatApps, rerenderShortCombat } from "./registry";
@@ -67,7 +67,26 @@ function ownsACharacter(message: ChatMessage.Implementation): boolean {
   return !!shortCombatOf(message)?.characters.some((row) => resolveActor(row.ref)?.isOwner);
 }
 
+/** The result card's Undo: a GM's, carried out by the active GM on the short combat's own card. */
+function wireUndo(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const source = (message.getFlag("flex", "shortCombatResult") as { messageId?: unknown } | undefined)?.messageId;
+  for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action='flexShortCombatUndo']")) {
+    if (!game.user?.isGM) {
+      button.hidden = true;
+      continue;
+    }
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      const found = shortCombatMessage(source);
+      if (!found) return;
+      button.disabled = true;
+      void shortCombatAction(found.message, "undo").finally(() => (button.disabled = false));
+    });
+  }
+}
+
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
+  if (message.getFlag("flex", "shortCombatResult")) return wireUndo(message, html);
   if (!shortCombatOf(message)) return;
   const isGM = !!game.user?.isGM;
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action='flexShortCombatOpen']")) {

@@ -6,6 +6,7 @@
 // carried out as one journalled task (named after the short combat, so every Apply of it is the same task). Run
 // again, it changes nothing: the card says it is applied, and after a change of GM the journal and the marks say so.
 import { shareHits, shortCombatHits } from "../../rules";
+import { appliedText } from "../combat/record";
 import type { RuleId } from "../../rules";
 import { actorRef, resolveActor } from "../actor-ref";
 import { cardStep, runTask, taskIdOf, taskState } from "../task-journal";
@@ -30,12 +31,26 @@ export async function rollMissingEnemies(record: ShortCombatRecord, only?: strin
 }
 
 /** The result card of a short combat, if one was posted already (a second Apply, or a new GM after a crash). */
-function resultCardOf(id: string): ChatMessage.Implementation | undefined {
+export function resultCardOf(id: string): ChatMessage.Implementation | undefined {
   const all = game.messages!.contents as ChatMessage.Implementation[];
   return all.find((m) => (m.getFlag("flex", "shortCombatResult") as { id?: string } | undefined)?.id === id);
 }
 
-export async function renderShortCombatResult(record: ShortCombatRecord, result: ShortCombatResult): Promise<string> {
+/**
+ * Each character's hits as the cards write what an Apply did ("2 Treffer" and "9 Schaden − 2 Rüstung = −7 Leben,
+ * jetzt 5/20"), with "im Sterben" where the short combat stopped there.
+ */
+function takenRows(result: ShortCombatResult) {
+  const i18n = game.i18n!;
+  return result.taken.map((t) => ({
+    ...t,
+    appliedText: appliedText(t.name, { taken: t.taken, downed: t.stoppedAtDying, by: "", damage: t.damage, absorbed: t.absorbed, leben: t.leben, max: t.max }),
+    appliedState: t.stoppedAtDying ? i18n.localize("FLEX.Attack.State.dying") : null,
+  }));
+}
+
+/** The result card; `undone`: a GM took the short combat back (the rows stay, marked so). */
+export async function renderShortCombatResult(record: ShortCombatRecord, result: ShortCombatResult, { undone = false } = {}): Promise<string> {
   const strongest = recordStrongest(record);
   const characters = record.characters.map((r) => characterView(r, strongest));
   const enemies = record.enemies.map((e) => ({ ...e, ew: e.override ?? e.roll?.total ?? null, overridden: e.override !== null }));
@@ -49,6 +64,9 @@ export async function renderShortCombatResult(record: ShortCombatRecord, result:
     winnerLabel: `FLEX.ShortCombat.Winner.${result.winner}`,
     characters,
     enemies,
+    taken: takenRows(result),
+    anyDying: result.taken.some((t) => t.stoppedAtDying),
+    undone,
     rulesText: result.rules.join(", "),
   });
 }
@@ -61,9 +79,10 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
   if (!found) return "closed";
   const { message, record: current } = found;
   if (current.status === "applied") return "already";
+  // Cancelled or undone: closed.
+  if (current.status !== "open") return "closed";
   // Journalled by another GM and not yet finished (that GM dropped): the next GM finishes it, never plans it again.
   if (taskState(taskIdOf(APPLY_TASK, current.id))) return "already";
-  if (current.status !== "open") return "closed";
   const mark = shortCombatMark(current);
   const characters = current.characters.map((row) => ({ row, actor: resolveActor(row.ref) }));
   // A GM who dropped out after the write: the marks on the characters say it was applied.
@@ -123,7 +142,8 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
     if (Object.keys(planned.changes).length) writes.push({ ref: actorRef(actor), changes: planned.changes });
     const add = planned.outcome.already ? [] : [...(planned.outcome.downed ? [actor.downedStatus] : []), ...planned.outcome.applyStatuses];
     if (add.length) statuses.push({ kind: "statuses", ref: actorRef(actor), add });
-    taken.push({ key: row.key, name: row.name, hits: mine.length, damage: sum(mine.flat()), absorbed: outcome.absorbed, taken: outcome.taken, leben: outcome.leben, stoppedAtDying: outcome.stoppedAtDying });
+    const max = Math.max(0, Math.trunc(Number((actor.system as { leben?: { max?: unknown } }).leben?.max) || 0));
+    taken.push({ key: row.key, name: row.name, hits: mine.length, damage: sum(mine.flat()), absorbed: outcome.absorbed, taken: outcome.taken, leben: outcome.leben, max, stoppedAtDying: outcome.stoppedAtDying });
   }
 
   const result: ShortCombatResult = {

@@ -8,15 +8,17 @@ import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
 import { applyShortCombat, rollMissingEnemies } from "./apply";
 import type { ShortApplyStatus } from "./apply";
+import { undoShortCombat } from "./undo";
+import type { ShortUndoStatus } from "./undo";
 import { countOrNull, isGoal, isStance, numberOrNull, renderShortCombatCard, shortCombatMessage } from "./record";
 import type { ShortCharacterRow, ShortCombatRecord, ShortEnemyRow } from "./record";
 import { writeShortCombatCard } from "./report";
 
 const QUERY = "shortCombatGM";
 
-export const SHORT_ACTIONS = ["roll", "override", "stance", "goal", "apply", "cancel"] as const;
+export const SHORT_ACTIONS = ["roll", "override", "stance", "goal", "apply", "cancel", "undo"] as const;
 export type ShortAction = (typeof SHORT_ACTIONS)[number];
-export type ShortActionStatus = ShortApplyStatus | "done" | "unchanged" | "refused" | "noGM";
+export type ShortActionStatus = ShortApplyStatus | ShortUndoStatus | "done" | "unchanged" | "refused" | "noGM";
 
 /** What a short combat's sides are picked from: actors, token documents or canvas tokens. */
 export type ShortPickable = Actor.Implementation | TokenDocument.Implementation | { document: TokenDocument.Implementation };
@@ -139,6 +141,7 @@ async function handleAction(payload: Record<string, unknown>, { requester }: Rel
   if (!found || !action) return refuse("malformed", "a short-combat action without its card or a known action");
   const { message, record } = found;
   if (action === "apply") return { status: (await applyShortCombat(message.id!, requester)) as ShortActionStatus };
+  if (action === "undo") return { status: (await undoShortCombat(message.id!, requester)) as ShortActionStatus };
   if (record.status !== "open") return { status: "closed" as ShortActionStatus };
   const key = typeof payload.key === "string" ? payload.key : null;
   const next = await changed(record, action, key, payload.value);
@@ -161,6 +164,7 @@ export async function shortCombatAction(message: ChatMessage.Implementation, act
     closed: "FLEX.ShortCombat.Closed",
     notReady: "FLEX.ShortCombat.NotReady",
     noDamage: "FLEX.ShortCombat.NoDamage",
+    notApplied: "FLEX.ShortCombat.NothingToUndo",
   };
   if (notice[status]) warn(notice[status]!);
   return status;

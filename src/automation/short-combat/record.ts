@@ -64,6 +64,8 @@ export interface ShortTakenView {
   absorbed: number;
   taken: number;
   leben: number;
+  /** The character's maximum Leben then (absent on cards applied before it was recorded). */
+  max?: number;
   stoppedAtDying: boolean;
 }
 
@@ -80,7 +82,8 @@ export interface ShortCombatResult {
   rules: RuleId[];
 }
 
-export type ShortCombatStatus = "open" | "applied" | "cancelled";
+/** "undone": applied, then taken back by a GM (closed: a new attempt is a new short combat). */
+export type ShortCombatStatus = "open" | "applied" | "cancelled" | "undone";
 
 export interface ShortCombatRecord {
   id: string;
@@ -234,6 +237,7 @@ export async function renderShortCombatCard(record: ShortCombatRecord): Promise<
     open: record.status === "open",
     applied: record.status === "applied",
     cancelled: record.status === "cancelled",
+    undone: record.status === "undone",
     waiting: characters.filter((c) => !c.hasEW).length,
   });
 }
