@@ -148,7 +148,7 @@ describe("the fight in a form", () => {
     expect(hero.system.derived.ruestung).toBe(4);
     const reverts = messages().filter((m: Any) => m.flags?.flex?.polymorph);
     expect(reverts).toHaveLength(1);
-    expect(reverts[0].content).toContain("Wolf hat 12 Schaden genommen");
+    expect(reverts[0].content).toContain("Die Gestalt hat 12 Schaden genommen");
     // Everything after the player's defence was written by the active GM.
     expect(state.writes.slice(before).filter((w) => w.documentName !== "ChatMessage" || w.action !== "create").every((w) => w.userId === gm.id || w.userId === p1.id)).toBe(true);
   });

@@ -48,7 +48,11 @@ describe("R-POLY-7 with 2 GMs and 3 players connected, the character turns back 
     expect(essence(hero)).toEqual(before);
     expect(revertCards()).toHaveLength(1);
     const card = revertCards()[0];
-    expect(card.content).toContain("Wolf hat 12 Schaden genommen und hat nur 12 Leben: Alrik verwandelt sich zurück.");
+    // Title and form once, then why, then the character's own Leben now (R-POLY-5).
+    expect(card.content).toContain("Alrik verwandelt sich zurück");
+    expect(card.content).toContain("aus der Gestalt Wolf");
+    expect(card.content).toContain("Die Gestalt hat 12 Schaden genommen und hatte nur 12 Leben.");
+    expect(card.content).toMatch(/12 Schaden in der Gestalt gingen von den eigenen Leben ab: jetzt 8\/\d+ Leben\./);
     expect(card.content).toContain("R-POLY-7");
     // The damage is GM 2's write; everything of the revert is the active GM's.
     const revertWrites = writesSince(first + 1);
@@ -105,7 +109,7 @@ describe("R-POLY-7 with 2 GMs and 3 players connected, the character turns back 
     expect(hero.getFlag("flex", "polymorphTaken")).toBeUndefined();
     expect(hero.system.leben.value).toBe(8);
     expect(revertCards()).toHaveLength(1);
-    expect(revertCards()[0].content).toContain("Bär hat 18 Schaden genommen und hat nur 18 Leben");
+    expect(revertCards()[0].content).toContain("Die Gestalt hat 18 Schaden genommen und hatte nur 18 Leben.");
   });
 
   it("an Undo takes back what its card counted; a healing undone is no damage received; Leben lowered by hand counts", async () => {

@@ -29,6 +29,8 @@ export interface RevertReport {
   effects: number;
   /** Items and effects of the character that had gone missing and came back from the snapshot. */
   recovered: number;
+  /** R-POLY-5: the character's own Leben once back (the form's damage came off them); absent on old reports. */
+  leben?: { value: number; max: number };
 }
 
 /** The character's items and effects that are missing or changed, against the snapshot. */
@@ -109,6 +111,7 @@ export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSn
     items: s.items.length,
     effects: s.effects.length,
     recovered: items.missing.length + items.changed.length + effects.missing.length + effects.changed.length,
+    leben: ownLeben(actor),
   };
   await postRevertCard(actor, s, report);
   // Last: the snapshot goes, with the damage the form received; until then a revert cut short can be run again.
@@ -118,13 +121,21 @@ export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSn
   return report;
 }
 
-/** The card's data: who turned back from what, why, and what came back. */
+/** The character's own Leben, as its sheet shows them once it is back. */
+function ownLeben(actor: Actor.Implementation): { value: number; max: number } {
+  const leben = (actor.system as { leben?: { value?: unknown; max?: unknown } }).leben;
+  const int = (v: unknown) => Math.max(0, Math.trunc(Number(v)) || 0);
+  return { value: int(leben?.value), max: int(leben?.max) };
+}
+
+/** The card's data: who turned back from what, why, the Leben the form's damage left, and what came back. */
 export function revertCardData(report: RevertReport): Record<string, unknown> {
-  const data = { name: report.name, form: report.form, taken: String(report.taken), threshold: String(report.threshold) };
+  const data = { name: report.name, form: report.form, taken: String(report.taken), threshold: String(report.threshold), leben: String(report.leben?.value ?? "?"), max: String(report.leben?.max ?? "?") };
   return {
     title: f("FLEX.Polymorph.Card.Title", data),
+    from: f("FLEX.Polymorph.Card.From", data),
     reason: f(`FLEX.Polymorph.Card.Reason.${report.reason}`, data),
-    damage: f("FLEX.Polymorph.Card.Damage", data),
+    damage: f(report.taken > 0 ? "FLEX.Polymorph.Card.Damage" : "FLEX.Polymorph.Card.DamageNone", data),
     restored: f("FLEX.Polymorph.Card.Restored", { items: String(report.items), effects: String(report.effects) }),
     recovered: report.recovered ? f("FLEX.Polymorph.Card.Recovered", { n: String(report.recovered) }) : "",
     threshold: report.reason === "threshold",
