@@ -30,6 +30,7 @@ const NAMES: Record<string, { en: string; ru: string }> = {
   "Reißen": { en: "Rend", ru: "Разрывание" },
   "Rudeljäger": { en: "Pack hunter", ru: "Стайный охотник" },
   "Goblin-Späher": { en: "Goblin scout", ru: "Гоблин-разведчик" },
+  "Ritter in Plattenrüstung": { en: "Knight in plate armour", ru: "Рыцарь в латах" },
   "Feuerlanze": { en: "Fire lance", ru: "Огненное копьё" },
   "Heilende Hände": { en: "Healing hands", ru: "Исцеляющие руки" },
   "Langschwert aus Sturmstahl": { en: "Storm-steel longsword", ru: "Длинный меч из штормовой стали" },

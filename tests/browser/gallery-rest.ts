@@ -107,6 +107,18 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
       const cards = messages().slice(first).map(chatItem).join("\n");
       for (const theme of ["light", "dark"] as const) add("chat-rest", chatLog(cards), "chat", [], 340, 780, theme, i18n.localize("SIDEBAR.TabChat"));
 
+      // A breather with refusals: Bodo declares a rest talent he does not have; Senna drags a cart all hour
+      // (strenuous: the breather does not count).
+      const refusedAt = messages().length;
+      await g().game.flex.rest({
+        type: "breather",
+        actors: [bodo.id, senna.id],
+        ask: false,
+        answers: { [bodo.id]: { talent: "taktischeAtempause", hitDice: 1, kit: true }, [senna.id]: { activity: "strenuous" } },
+      });
+      const refusedCards = messages().slice(refusedAt).map(chatItem).join("\n");
+      add("chat-rest-refused", chatLog(refusedCards), "chat", [], 340, 420, "light", i18n.localize("SIDEBAR.TabChat"));
+
       // The no-rest status: its card and the sheet showing *halluzinierend* with its note.
       const noRest = await renderTemplate(
         NO_REST_CARD,

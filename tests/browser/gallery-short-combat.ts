@@ -4,7 +4,7 @@
 // inside its per-language loop, after the other pages.
 import { ShortCombatPlayerView, ShortCombatTool } from "../../src/applications/short-combat";
 import { rollInShortCombat, shortCombatAction, startShortCombat, useAlchemikumInShortCombat } from "../../src/automation/short-combat";
-import { as, createActor, dice, messages, queueDice, type Clients } from "../harness";
+import { as, createActor, dice, messageContentFor, messages, queueDice, type Clients } from "../harness";
 import { tr } from "./fixtures";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -32,7 +32,7 @@ async function appPage(app: Any): Promise<{ html: string; classes: string; width
   return { html, classes: [...new Set((app.options.classes as string[]) ?? [])].join(" "), width: Number(app.options.position?.width) || 560 };
 }
 
-const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
+const chatItem = (m: Any, content: string = m.content) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${content}</div></li>`;
 
 /** Adds the short-combat pages for the current language. */
 export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }: ShortCombatGalleryContext): Promise<void> {
@@ -50,6 +50,9 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
 
   const start = messages().length;
   const card = (await as(gm, () => startShortCombat(setup))) as Any;
+  // The player's view as it opens, before the roll.
+  const opened = await as(player, () => appPage(new ShortCombatPlayerView({ messageId: card.id })));
+  add("short-combat-player-before", opened.html, opened.classes, [], opened.width, 560, "light", i18n.localize("FLEX.ShortCombat.Title"));
   // The player spends 4 Fluss and rolls their best Kampfart, then drinks a Heiltrank (Stufe 1 ≥ the strongest enemy's 1).
   dice(10, 7);
   await as(player, () => rollInShortCombat(card, "c1", { steps: 1 }));
@@ -72,6 +75,13 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
   const ours = messages()
     .slice(start)
     .filter((m: Any) => m.flags?.flex?.shortCombat || m.flags?.flex?.shortCombatResult);
-  const list = `<ol style="${LIST}">${ours.map(chatItem).join("\n")}</ol>`;
+  const list = `<ol style="${LIST}">${ours.map((m: Any) => chatItem(m)).join("\n")}</ol>`;
   for (const theme of ["light", "dark"] as const) add("chat-short-combat", list, "flex chat", [], 340, 1100, theme, i18n.localize("SIDEBAR.TabChat"));
+  // The same cards in the player's chat log: no GM buttons (the result's Undo).
+  const seen = await Promise.all(ours.map(async (m: Any) => chatItem(m, await messageContentFor(m, player))));
+  add("chat-short-combat-player", `<ol style="${LIST}">${seen.join("\n")}</ol>`, "flex chat", [], 340, 1100, "light", i18n.localize("SIDEBAR.TabChat"));
+  // The GM's Undo: Leben and dying back, both cards say so.
+  await as(gm, () => shortCombatAction(card, "undo"));
+  const undone = `<ol style="${LIST}">${ours.map((m: Any) => chatItem(m)).join("\n")}</ol>`;
+  add("chat-short-combat-undone", undone, "flex chat", [], 340, 1100, "light", i18n.localize("SIDEBAR.TabChat"));
 }

@@ -86,7 +86,8 @@ describe("the gallery in headless Chromium", () => {
       "dialog-fall", "character-dying", "character-dead", "character-empty-stats", "character-empty-inventory", "character-inventory-100",
       "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings", "dialog-polymorph-form", "chat-item-card",
       "character-limited-bio", "item-effects", "browser-creatures", "browser-items", "browser-talents", "browser-rest", "browser-polymorph-pick",
-      "dialog-rest-breather", "dialog-rest-long"]) {
+      "dialog-rest-breather", "dialog-rest-long", "chat-attack-states", "chat-attack-player", "short-combat-player-before", "chat-short-combat-player",
+      "chat-short-combat-undone", "chat-rest-refused"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);

@@ -24,6 +24,7 @@ import { ridingPages } from "./gallery-riding";
 import { shortCombatPages } from "./gallery-short-combat";
 import { selfTestPages } from "./gallery-selftest";
 import { browserPages } from "./gallery-browser";
+import { attackStatePages } from "./gallery-attack-states";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -302,6 +303,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await companionPages(add, { clients, hero, wolf });
     await ridingPages(add, { clients, hero, wolf });
     await shortCombatPages(add, { clients, hero, wolf });
+    await attackStatePages(add, { clients, hero });
     await restPages(add, { clients });
     await makingPages(add, { clients, hero });
     await polymorphPages(add, { clients, hero });

@@ -4,7 +4,7 @@
 import { parse } from "node-html-parser";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { rollInShortCombat, shortCombatAction, startShortCombat, useAlchemikumInShortCombat } from "../../src/automation/short-combat";
-import { as, createActor, messages, queueDice, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, messages, queueDice, renderedMessage, resetWorld, settle, state, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -225,7 +225,10 @@ describe("R-SHORT-3 the four outcomes, through the GM's tool values", () => {
     expect([sys(alrik).leben.value, sys(cora).leben.value]).toEqual([12, 0]);
     expect(cora.statuses.has("dying")).toBe(true);
 
-    // A player cannot undo it: refused, nothing written.
+    // The GM sees the result card's Undo, a player does not; a player's forged click is refused, nothing written.
+    const undoButton = async (user: Any) => (await renderedMessage(resultCards()[0], user)).querySelector("button[data-action='flexShortCombatUndo']")!;
+    expect((await undoButton(gm)).hidden).toBe(false);
+    expect((await undoButton(clients.players[0])).hidden).toBe(true);
     const before = state.writes.length;
     expect(await acting(clients.players[0], () => shortCombatAction(card, "undo"))).toBe("refused");
     expect(state.writes.length).toBe(before);

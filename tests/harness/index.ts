@@ -176,3 +176,4 @@ export function target(user: User, ...tokens: TokenDocument[]): void {
   user.targets = new Set(tokens.map((document) => ({ document })));
 }
 export { startClient } from "./start";
+export { renderedMessage, messageContentFor } from "./chat";

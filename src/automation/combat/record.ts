@@ -65,7 +65,8 @@ export function attackMark(record: Pick<AttackRecord, "id">, key: string): strin
 const STATUS_LABEL: Record<TargetStatus, string> = { hit: "FLEX.Attack.Hit", defended: "FLEX.Attack.Defended", pending: "FLEX.Attack.Pending" };
 
 /** A number with a typographic minus, as the cards write it. */
-const minus = (n: number) => `−${Math.abs(n)}`;
+// Nothing lost reads "0", not "−0" (Rüstung stopped it all).
+const minus = (n: number) => (n === 0 ? "0" : `−${Math.abs(n)}`);
 
 /**
  * What an Apply did to one target, in one line: "6 Schaden − 5 Rüstung = −1 Leben, jetzt 9/20" or

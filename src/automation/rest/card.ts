@@ -34,6 +34,8 @@ export interface CardBlock {
   taken: boolean;
   tags: string[];
   lines: string[];
+  /** What this rest refused the character and why (drawn as every card draws a refusal). */
+  refused: string[];
   rules: string;
 }
 
@@ -63,9 +65,12 @@ function downtimeLines(e: RestEntry, currency: string, crafting: RestCrafting | 
     if (a.id === "genesung") text += ` · ${l("FLEX.Rest.Downtime.genesung.check")}`;
     return f("FLEX.Rest.Card.Activity", { text });
   });
-  for (const r of e.downtime.refused) out.push(f(`FLEX.Rest.Card.ActivityRefused.${r.reason}`, { name: i18n().has(`FLEX.Rest.Downtime.${r.id}.name`) ? l(`FLEX.Rest.Downtime.${r.id}.name`) : r.id, limit: e.downtime.limit }));
   return out;
 }
+
+/** The downtime activities refused, each with why. */
+const downtimeRefused = ({ downtime }: RestEntry): string[] =>
+  (downtime?.refused ?? []).map((r) => f(`FLEX.Rest.Card.ActivityRefused.${r.reason}`, { name: i18n().has(`FLEX.Rest.Downtime.${r.id}.name`) ? l(`FLEX.Rest.Downtime.${r.id}.name`) : r.id, limit: downtime!.limit }));
 
 const signed = (n: number) => (n < 0 ? `− ${Math.abs(n)}` : `+ ${n}`);
 
@@ -87,11 +92,16 @@ function hitDiceLeft(e: RestEntry): string[] {
   return [f(spent ? "FLEX.Rest.Card.HitDiceBack" : "FLEX.Rest.Card.HitDiceBackOnly", { before, after, max, spent, back })];
 }
 
+/** The rest talent refused, with why. */
+function talentRefused(e: RestEntry): string[] {
+  if (!e.talent || !e.taken.taken || e.talent.check.allowed) return [];
+  return [f(`FLEX.Rest.Card.TalentRefused.${e.talent.check.reason}`, { name: l(`FLEX.Rest.Talent.${e.talent.id}.name`) })];
+}
+
 function talentLines(e: RestEntry): string[] {
   if (!e.talent) return [];
   const name = l(`FLEX.Rest.Talent.${e.talent.id}.name`);
-  if (!e.taken.taken) return [];
-  if (!e.talent.check.allowed) return [f(`FLEX.Rest.Card.TalentRefused.${e.talent.check.reason}`, { name })];
+  if (!e.taken.taken || !e.talent.check.allowed) return [];
   const out = [f("FLEX.Rest.Card.Talent", { name })];
   if (e.talent.id === "heiligesRitual") out.push(f("FLEX.Rest.Card.TempLeben", { n: 2 * e.proficiencyBonus }));
   if (e.talent.id === "divergenteFormeln" || e.talent.id === "naturgefaehrte") out.push(l(`FLEX.Rest.Talent.${e.talent.id}.effect`));
@@ -102,7 +112,7 @@ function talentLines(e: RestEntry): string[] {
 export function cardBlock(e: RestEntry, currency: string, crafting?: RestCrafting): CardBlock {
   const tags: string[] = [];
   if (e.defaulted) tags.push(l("FLEX.Rest.Card.Defaulted"));
-  if (!e.taken.taken) return { name: e.name, taken: false, tags, lines: [l(`FLEX.Rest.Card.NotTaken.${e.taken.reason ?? "activity"}`)], rules: e.rules.join(", ") };
+  if (!e.taken.taken) return { name: e.name, taken: false, tags, lines: [], refused: [l(`FLEX.Rest.Card.NotTaken.${e.taken.reason ?? "activity"}`)], rules: e.rules.join(", ") };
   const lines: string[] = [...talentLines(e)];
   if (e.hitDice) {
     const h = e.hitDice;
@@ -111,7 +121,7 @@ export function cardBlock(e: RestEntry, currency: string, crafting?: RestCraftin
     if (h.advantage) tags.push(l("FLEX.Rest.Card.Advantage"));
     if (h.healing.inspiration && h.die === undefined) lines.push(f("FLEX.Rest.Card.Inspiration", { n: h.healing.inspiration }));
   }
-  if (e.careMissing) lines.push(l("FLEX.Rest.Card.NoCare"));
+  const refused = [...talentRefused(e), ...(e.careMissing ? [l("FLEX.Rest.Card.NoCare")] : []), ...downtimeRefused(e)];
   if (e.fullCare) {
     const kits = e.fullCare.charges ? f("FLEX.Rest.Card.Kit", { names: e.fullCare.kitFrom.join(", ") }) : "";
     lines.push(f("FLEX.Rest.Card.FullCare", { healed: e.fullCare.healed, charges: e.fullCare.charges, kits }));
@@ -126,7 +136,7 @@ export function cardBlock(e: RestEntry, currency: string, crafting?: RestCraftin
   lines.push(...change("FLEX.Rest.Card.Money", e.geld, { currency }));
   if (e.hallucinationEnded) lines.push(l("FLEX.Rest.Card.HallucinationEnds"));
   else if (e.clockStopped) tags.push(l("FLEX.Rest.Card.ClockStopped"));
-  return { name: e.name, taken: true, tags, lines, rules: e.rules.join(", ") };
+  return { name: e.name, taken: true, tags, lines, refused, rules: e.rules.join(", ") };
 }
 
 /** The card's data: heading, time, one block per character, the refused ones. */
