@@ -17,9 +17,11 @@ const targetOf = (actor: Actor.Implementation): HealRecord["target"] => ({ ...ac
 /**
  * R-CORE-12: the owner heals their character by `amount` Leben (up to the maximum; above 0 ends dying), one write
  * with the card's mark, then one heal card with the arithmetic and Undo. Refused for someone else's character
- * and for the dead. Returns the card's id, or null when nothing happened (the user was told why).
+ * and for the dead. Returns the card's id, or null when nothing happened (the user was told why); an amount that is
+ * no whole number above 0 is the caller's mistake (the dialog's healingAmount never gives one).
  */
 export async function healFromSheet(actor: Actor.Implementation, amount: number): Promise<string | null> {
+  if (!Number.isInteger(amount) || amount < 1) throw new RangeError(`healing must be a whole number of Leben above 0, got ${String(amount)}`);
   const user = game.user!;
   if (!actor.isOwner || isDead(actor)) {
     ui.notifications?.warn(game.i18n!.format(actor.isOwner ? "FLEX.Heal.Dead" : "FLEX.Heal.NotOwner", { name: actor.name }));
