@@ -15,6 +15,7 @@ import { FlexActor } from "./documents/actor";
 import { FlexCombat } from "./documents/combat";
 import { FlexCombatant } from "./documents/combatant";
 import { registerCombat } from "./automation/combat";
+import { registerHealing } from "./automation/healing";
 import { registerShortCombat } from "./automation/short-combat";
 import { openShortCombat, registerShortCombatUI } from "./applications/short-combat";
 import { registerCompanions } from "./automation/companions";
@@ -84,6 +85,7 @@ Hooks.once("init", () => {
   registerEndOfDay();
   registerFalling();
   registerWater();
+  registerHealing();
   registerCombat();
   registerShortCombat();
   registerShortCombatUI();

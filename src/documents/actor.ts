@@ -315,12 +315,12 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     const planned = this.planUndo(key);
     if (!planned) return null;
     await this.update(planned.changes);
-    await this.afterUndo(planned.mark);
+    await this.afterUndo(planned.mark, planned.leben);
     return planned.mark;
   }
 
-  /** What `undoDamage` would write (Leben given back and the mark removed, in one write), or null. */
-  planUndo(key: string): { changes: Record<string, unknown>; mark: AppliedMark } | null {
+  /** What `undoDamage` would write (Leben given back and the mark removed, in one write) and the Leben after it, or null. */
+  planUndo(key: string): { changes: Record<string, unknown>; mark: AppliedMark; leben: number } | null {
     const mark = this.appliedMark(key);
     if (!mark) return null;
     const pool = this.flexSystem.leben;
@@ -328,17 +328,24 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     const back = Math.trunc(mark.taken);
     // Damage given back never exceeds the maximum; healing taken back never goes below 0.
     const next = Math.max(0, Math.min(leben + back, Math.max(leben, pool?.max ?? leben + back)));
-    return { changes: { "system.leben.value": next, [`flags.flex.applied.-=${markKey(key)}`]: null }, mark };
+    return { changes: { "system.leben.value": next, [`flags.flex.applied.-=${markKey(key)}`]: null }, mark, leben: next };
   }
 
-  async afterUndo(mark: AppliedMark): Promise<void> {
-    const [status] = this.statusesAfterUndo(mark).remove;
-    if (status) await this.toggleStatusEffect(status, { active: false });
+  async afterUndo(mark: AppliedMark, leben?: number): Promise<void> {
+    const { add, remove } = this.statusesAfterUndo(mark, leben);
+    if (remove[0]) await this.toggleStatusEffect(remove[0], { active: false });
+    if (add.length) await addStatuses(this.asImplementation, add);
   }
 
-  /** What `afterUndo` switches off: the status the undone damage had set. */
-  statusesAfterUndo(mark: AppliedMark): { remove: string[] } {
-    return { remove: mark.downed && mark.status && this.statuses.has(mark.status) ? [mark.status] : [] };
+  /**
+   * What `afterUndo` switches: off, the status the undone damage had set; on (R-CORE-8), dying or dead again when
+   * taking back a healing brings Leben back to 0 (`leben`: the Leben after the undo, as planUndo says).
+   */
+  statusesAfterUndo(mark: AppliedMark, leben?: number): { add: string[]; remove: string[] } {
+    const remove = mark.downed && mark.status && this.statuses.has(mark.status) ? [mark.status] : [];
+    const down = this.downedStatus;
+    const add = mark.taken < 0 && leben === 0 && !this.statuses.has(down) ? [down] : [];
+    return { add, remove };
   }
 
   /** Deletions of the oldest marks, so that with the one being added at most MARKS_KEPT remain. */

@@ -16,6 +16,7 @@ export const PARTIAL_TEMPLATES = [
   "systems/flex/templates/item/details/spell.hbs",
   "systems/flex/templates/item/details/attack.hbs",
   "systems/flex/templates/item/details/passive.hbs",
+  "systems/flex/templates/chat/heal-row.hbs",
 ];
 
 export async function preloadTemplates(): Promise<void> {

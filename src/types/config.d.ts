@@ -218,6 +218,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         shortCombat?: unknown;
         shortCombatResult?: unknown;
         use?: unknown;
+        /** A heal card or a healing Alchemikum's use card (automation/healing/record.ts). */
+        heal?: unknown;
         check?: unknown;
         damage?: unknown;
         breath?: unknown;

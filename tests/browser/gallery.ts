@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { parse } from "node-html-parser";
 import { CHECK_DIALOG_TEMPLATE, checkBreakdown, liveCheckLine } from "../../src/applications/dialogs/check-dialog";
 import { END_OF_DAY_DIALOG_TEMPLATE, endOfDayPreview } from "../../src/applications/dialogs/end-of-day-dialog";
-import { HEAL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/heal-dialog";
+import { HEAL_DIALOG_TEMPLATE, healDialogContext, healPreviewState } from "../../src/applications/dialogs/heal-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
@@ -25,6 +25,7 @@ import { shortCombatPages } from "./gallery-short-combat";
 import { selfTestPages } from "./gallery-selftest";
 import { browserPages } from "./gallery-browser";
 import { attackStatePages } from "./gallery-attack-states";
+import { healPages } from "./gallery-heal";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -274,8 +275,9 @@ export async function buildGallery(): Promise<GalleryPage[]> {
       .map((row) => ({ ...row, preview: endOfDayPreview(row, row) }));
     const dayDialog = await renderTemplate(END_OF_DAY_DIALOG_TEMPLATE, { rows });
     for (const theme of ["light", "dark"] as const) add("dialog-end-of-day", `<div class="dialog-content">${dayDialog}</div>${dialogButton("fa-moon", "FLEX.EndOfDay.Confirm")}`, "dialog flex", [], 560, 300, theme, i18n.localize("FLEX.EndOfDay.Title"));
-    const healDialog = await renderTemplate(HEAL_DIALOG_TEMPLATE, { name: hero.name });
-    for (const theme of ["light", "dark"] as const) add("dialog-heal", `<div class="dialog-content">${healDialog}</div>${dialogButton("fa-heart-circle-plus", "FLEX.Heal.Button")}`, "dialog flex", [], 360, 200, theme, i18n.format("FLEX.Heal.Title", { name: hero.name }));
+    // The player has typed 5: the Leben line shows what that brings.
+    const healDialog = await renderTemplate(HEAL_DIALOG_TEMPLATE, healDialogContext(hero.name, healPreviewState(hero), 5));
+    for (const theme of ["light", "dark"] as const) add("dialog-heal", `<div class="dialog-content">${healDialog}</div>${dialogButton("fa-heart-circle-plus", "FLEX.Heal.Button")}`, "dialog flex", [], 360, 220, theme, i18n.format("FLEX.Heal.Title", { name: hero.name }));
 
     // A check, a use card (R-CORE-15) and the end of the day.
     rolls([10, 4], [10, 9]);
@@ -311,6 +313,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await statePages(add, { clients, hero });
     await selfTestPages(add, { clients });
     await browserPages(add, { hero });
+    await healPages(add, { clients, hero });
   }
   return withDarkTwins(pages);
 }

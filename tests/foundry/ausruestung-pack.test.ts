@@ -150,6 +150,15 @@ describe("the Ausrüstung compendium: contents", () => {
     }
   });
 
+  it("Alchemika heal what their description says: the Leben dice in the text are the heilung; none where the text names none", () => {
+    const healing = ofType("alchemical").map(({ file, doc }) => ({ file, heilung: doc.system.heilung ?? "", said: /(\d*W\d+(?:\+\d+)?) Leben/.exec(doc.system.beschreibung)?.[1] ?? "" }));
+    for (const { file, heilung, said } of healing) {
+      expect(heilung, file).toBe(said);
+      expect(isDiceNotation(heilung), file).toBe(true);
+    }
+    expect(healing.filter((h) => h.heilung).map((h) => h.heilung).sort()).toEqual(["2W6", "4W6", "6W6"]);
+  });
+
   it("spells: a Zauberschule of the Talente pack, a Fluss cost, 1–3 Aktionen; attack spells deal typed damage, healing spells heal; some are silent", () => {
     const spells = ofType("spell");
     for (const { file, doc } of spells) {

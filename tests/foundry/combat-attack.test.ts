@@ -288,6 +288,8 @@ describe("R-CORE-12 healing from a card: up to the maximum, and above 0 it ends 
     expect(sys(bela).leben.value).toBe(6);
     expect(await acting(clients.players[0], () => attackCardAction(card, ["t1"], "undo"))).toEqual({ t1: "undone" });
     expect(sys(bela).leben.value).toBe(0);
+    // R-CORE-8: back at 0 Leben, Bela is dying again.
+    expect(bela.statuses.has("dying")).toBe(true);
   });
 
   it("with nothing targeted a healing spell heals its caster; healing stops at the maximum", async () => {

@@ -269,7 +269,7 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     roll([8, 1], ...d4s(2, 2, 2, 2, 2), [6, 1]);
     await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
     expect(sys(beast).leben.value).toBe(0);
-    const line = parse(card().content).querySelectorAll(".flex-fall-applied").map((e: Any) => e.text.replace(/\s+/g, " ").trim());
+    const line = parse(card().content).querySelectorAll(".flex-fall-apply .flex-applied").map((e: Any) => e.text.replace(/\s+/g, " ").trim());
     expect(line).toContain("Wolf: 10 Schaden = −7 Leben, jetzt 0/20 besiegt");
   });
 

@@ -121,6 +121,20 @@ describe("R-CORE-12 damage and healing in Flex dice notation", () => {
     expect(sys(storedItem("weapon", { schaden: "viel", talent: "Klingenwaffen" }))).toMatchObject({ schaden: "1W6", talent: "Klingenwaffen" });
     expect(sys(storedItem("attack", { schaden: "2W4+W6" })).schaden).toBe("2W4+W6");
   });
+
+  it("R-CORE-15 an Alchemikum heals nothing unless it says so; its heilung is dice like a spell's", async () => {
+    expect(sys(await item("alchemical")).heilung).toBe("");
+    const trank = await item("alchemical", { heilung: " 2d6+1 ", menge: 2 });
+    expect(sys(trank)).toMatchObject({ heilung: "2W6+1", menge: 2 });
+    await trank.update({ "system.heilung": "viel", "system.menge": 1 });
+    expect(sys(trank)).toMatchObject({ heilung: "2W6+1", menge: 1 });
+    expect(warnings()).toEqual(["Ungültiger Wert „viel“ für Heilung – die Änderung wurde verworfen."]);
+  });
+
+  it.each([["reichlich"], ["1000000W6"], ["2W6 Feuer"], [{ formel: "2W6" }], [null]])("a stored Alchemikum with heilung %j loads healing nothing, the rest kept", (stored) => {
+    const trank = storedItem("alchemical", { heilung: stored, menge: 3, stufe: 2 });
+    expect(sys(trank)).toMatchObject({ heilung: "", menge: 3, stufe: 2 });
+  });
 });
 
 describe("R-CORE-15 what a use of equipment spends", () => {
@@ -322,6 +336,9 @@ describe("the item sheets render the new fields in every language", () => {
     const letter = { de: "W", en: "d", ru: "к" }[lang]!;
     expect(html(await itemSheet(biss))).toContain(`name="system.angriff" value="${letter}8+3"`);
     expect(html(await itemSheet(alrik.items.getName("Heilung")))).toContain(`name="system.heilung" value="2${letter}6+2"`);
+    const trank = alrik.items.getName("Heiltrank");
+    await trank.update({ "system.heilung": "2W6" });
+    expect(html(await itemSheet(trank))).toContain(`name="system.heilung" value="2${letter}6" placeholder="2${letter}6"`);
     expect([...g.game.i18n.missing]).toEqual([]);
   });
 });

@@ -504,7 +504,7 @@ describe("R-CORE-12 Heilen beside the Leben bar", () => {
   });
   const healButton = (sheet: Any) => parse(sheet.lastRender.header).querySelector('button[data-action="heal"]');
 
-  it("heals by the amount the dialog answers, in one write", async () => {
+  it("heals by the amount the dialog answers, in one write and one card", async () => {
     const player = clients.players[0];
     const actor = await hero(player);
     await actor.update({ "system.leben": { value: 10, max: 30 } });
@@ -516,8 +516,10 @@ describe("R-CORE-12 Heilen beside the Leben bar", () => {
     await as(player, () => click(sheet, "heal"));
     expect(DialogV2().prompts).toHaveLength(1);
     expect(DialogV2().prompts[0].content).toContain('name="amount"');
+    expect(parse(DialogV2().prompts[0].content).querySelector(".flex-heal-preview")?.text).toBe("Leben 10 von 30");
     expect(actor.system.leben.value).toBe(17);
-    expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([["update", "Actor", player.id]]);
+    expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([["update", "Actor", player.id], ["create", "ChatMessage", player.id]]);
+    expect(parse(messages().at(-1)!.content).querySelector(".flex-applied")?.text.trim()).toBe("+7 Leben, jetzt 17/30");
   });
 
   it("healing above 0 ends dying", async () => {

@@ -16,6 +16,7 @@ import { checkBreakdown, promptCheck } from "../dialogs/check-dialog";
 import type { CheckBreakdown } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
 import { promptHealing } from "../dialogs/heal-dialog";
+import { healFromSheet } from "../../automation/healing";
 import { createEffect, deleteEffect, editEffect, effectOf, effectsTabContext, toggleEffect } from "./effects-tab";
 import { talentLabel } from "../talent-names";
 import { transferItem } from "./item-transfer";
@@ -539,11 +540,11 @@ export class FlexActorSheet<
     await this.itemFrom(target)?.use();
   }
 
-  /** R-CORE-12: asks how much, then heals; a closed dialog or an empty or unusable entry does nothing. */
+  /** R-CORE-12: asks how much, then heals with a card; a closed dialog or an empty or unusable entry does nothing. */
   static async #onHeal(this: FlexActorSheet) {
     if (!canActFor(this.flexActor)) return;
-    const amount = await promptHealing(this.flexActor.name);
-    if (amount !== null) await this.flexActor.applyHealing(amount);
+    const amount = await promptHealing(this.flexActor.asImplementation);
+    if (amount !== null) await healFromSheet(this.flexActor.asImplementation, amount);
   }
 
   static async #onCreateItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {

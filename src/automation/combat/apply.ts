@@ -96,7 +96,7 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
         continue;
       }
       changes.push({ actor, changes: undo.changes });
-      planned.push({ target, actor, after: actor.statusesAfterUndo(undo.mark), view: null, status: "undone" });
+      planned.push({ target, actor, after: actor.statusesAfterUndo(undo.mark, undo.leben), view: null, status: "undone" });
       continue;
     }
     if (amount === null) {

@@ -1,9 +1,11 @@
 // R-CORE-15: using an Alchemikum or a charge of equipment spends one (menge or ladungen, as the item's
-// "verbrauch" says); at 0 the item stays, marked empty. One write on the item, one short card. Refused with a
-// message when nothing is left or the item is not used up.
+// "verbrauch" says); at 0 the item stays, marked empty. One write on the item, one short card; an Alchemikum
+// with a heilung rolls it there, with an Apply button (healing/). Refused with a message when nothing is left or
+// the item is not used up.
 import { consumeOne } from "../../rules";
-
-export const USE_CARD_TEMPLATE = "systems/flex/templates/chat/use-card.hbs";
+import { renderHealCard, rollItemHealing } from "../healing";
+import { renderUseCard } from "../use-card";
+import type { UseRecord } from "../use-card";
 
 type Consumable = { menge?: number; ladungen?: { value: number; max: number }; verbrauch?: string };
 
@@ -34,12 +36,10 @@ export async function useItem(item: Item.Implementation, actor: Actor.Implementa
   const left = spends === "ladung" ? (outcome.charges?.value ?? 0) : (outcome.quantity ?? 0);
   const changes: Record<string, unknown> = spends === "ladung" ? { "system.ladungen.value": left } : { "system.menge": left };
   await item.update(changes);
-  const content = await foundry.applications.handlebars.renderTemplate(USE_CARD_TEMPLATE, {
-    item: { name: item.name, img: item.img },
-    actor: actor.name,
-    text: game.i18n!.format(outcome.empty ? "FLEX.Use.UsedLast" : "FLEX.Use.Used", { name: actor.name, item: item.name, left: String(left) }),
-    rules: outcome.rules.join(", "),
-  });
-  await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }), flags: { flex: { use: { item: item.uuid, left } } } });
+  const use: UseRecord = { item: { name: item.name, img: item.img ?? "", uuid: item.uuid }, name: actor.name, left, empty: outcome.empty, rules: outcome.rules };
+  const healing = item.type === "alchemical" ? await rollItemHealing(item, actor, use) : null;
+  const content = healing ? await renderHealCard(healing.record) : await renderUseCard(use);
+  const flags = { flex: { use: { item: item.uuid, left }, ...(healing ? { heal: healing.record } : {}) } };
+  await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }), flags, ...(healing ? { rolls: [healing.roll] } : {}) });
   return { empty: outcome.empty, left };
 }

@@ -84,7 +84,14 @@ export class EquipmentData extends FlexItemData<ReturnType<typeof equipmentSchem
 }
 
 /** Alchemika: their Stufe matters for short combats (R-SHORT-6). */
-const alchemicalSchema = () => ({ ...baseItemSchema(), ...price(), menge: intField(1, { max: LIMITS.menge }), stufe: stufeField() });
+const alchemicalSchema = () => ({
+  ...baseItemSchema(),
+  ...price(),
+  menge: intField(1, { max: LIMITS.menge }),
+  stufe: stufeField(),
+  /** R-CORE-12 / R-CORE-15: the Leben one use heals, in Flex notation ("2W6"); blank for an Alchemikum that heals none. */
+  heilung: diceNotationField(""),
+});
 export class AlchemicalData extends FlexItemData<ReturnType<typeof alchemicalSchema>> {
   static override LOCALIZATION_PREFIXES = ["FLEX.Item.alchemical", "FLEX.Item.base"];
   static override defineSchema() {

@@ -1,0 +1,36 @@
+// Healing with a card (R-CORE-12, R-CORE-8, R-CORE-15): the Heilen dialog's heal card and a healing
+// Alchemikum's use card (heal.ts), what they keep (record.ts), how they look (card.ts), their Apply and Undo
+// (apply.ts). Below combat: the use of an item (combat/consume.ts) asks here for its healing.
+import { healCardAction, mayActOnHeal, registerHealApply } from "./apply";
+import { healRecordOf } from "./record";
+
+export { healCardAction, mayActOnHeal } from "./apply";
+export type { HealAction, HealActionStatus } from "./apply";
+export { healFromSheet, rollItemHealing } from "./heal";
+export { renderHealCard } from "./card";
+export { healRecordOf } from "./record";
+export type { HealRecord } from "./record";
+
+/** Wires the card's Apply and Undo; a user who may not use them does not see them. */
+function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const record = healRecordOf(message);
+  if (!record) return;
+  const may = mayActOnHeal(game.user!, message, record);
+  for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexHeal']")) {
+    if (!may) {
+      button.hidden = true;
+      continue;
+    }
+    const action = button.dataset.action === "flexHealUndo" ? "undo" : "apply";
+    button.addEventListener("click", (event) => {
+      event.preventDefault();
+      button.disabled = true;
+      void healCardAction(message, action).finally(() => (button.disabled = false));
+    });
+  }
+}
+
+export function registerHealing(): void {
+  registerHealApply();
+  Hooks.on("renderChatMessageHTML", onRenderChatMessage);
+}
