@@ -64,6 +64,7 @@ function page(title: string, classes: string, body: string, lang: string, theme:
 <link rel="stylesheet" href="node_modules/@fortawesome/fontawesome-free/css/all.min.css">
 <link rel="stylesheet" href="tests/browser/foundry-frame.css">
 <link rel="stylesheet" href="styles/flex.css">
+<script src="node_modules/axe-core/axe.min.js" defer></script>
 </head>
 <body class="theme-${theme}">
 <form class="application ${classes}" id="app" style="width:${width}px;height:${height}px">
