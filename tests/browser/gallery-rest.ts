@@ -97,6 +97,8 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
           [senna.id]: { activity: "strenuous" },
         },
       });
+      // The short rest's card alone, as the README shows it.
+      add("chat-rest-short", chatLog(chatItem(messages()[first])), "chat", [], 340, 520, "light", i18n.localize("SIDEBAR.TabChat"));
       queueDice([{ faces: 4, result: 3 }, { faces: 100, result: 77 }]);
       await g().game.flex.rest({
         type: "longRest",
