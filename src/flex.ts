@@ -45,6 +45,7 @@ import { promptFallHeight } from "./applications/dialogs/fall-dialog";
 import { FlexJournalEntry, FlexMacro } from "./documents/pack-documents";
 import { registerPackI18n } from "./helpers/packs";
 import { registerRuleHelper } from "./helpers/rule-labels";
+import { registerCheckSumHelper } from "./dice/check-sum";
 import { registerDiceHelper } from "./helpers/dice-text";
 import { registerUnitHelper } from "./helpers/units";
 import { selfTest } from "./automation/selftest";
@@ -76,6 +77,7 @@ Hooks.once("init", () => {
   registerRulesJournalFocus();
   registerStarterTalents();
   registerDiceHelper();
+  registerCheckSumHelper();
   registerTalentHelper();
   registerUnitHelper();
   registerRestSettings();

@@ -308,7 +308,7 @@ export async function planProjectSession(payload: Record<string, unknown>, { req
       probe,
       talent: talentName,
       sw,
-      blocks: rolls.map((r, i) => ({ n: blocksBefore + i + 1, dice: r.result.dice.join(", "), ew: r.result.ew, counted: r.result.ew >= sw })),
+      blocks: rolls.map((r, i) => ({ n: blocksBefore + i + 1, dice: r.result.dice.join(", "), result: r.result, ew: r.result.ew, counted: r.result.ew >= sw })),
       days,
       gain,
       total,

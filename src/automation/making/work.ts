@@ -94,6 +94,7 @@ export async function runWork(payload: Record<string, unknown>, context: RelayCo
       duration,
       dice: check.dice.join(", "),
       kept: check.kept,
+      result: check,
       ew: check.ew,
       factor: workPay(1, duration),
       pay,
