@@ -28,10 +28,15 @@ export async function attackStatePages(add: GalleryAdd, { clients, hero }: { cli
     // Klingenwaffen: W10 shows 9; the Kurzschwert's 1W6+1: 3 + 1 = 4.
     queueDice([{ faces: 10, result: 9 }, { faces: 6, result: 3 }]);
     await sword.roll({});
-    const card = messages().at(-1) as Any;
-    // Tarek dodges with a bare GE check (W4: 1) and is hit; both hits applied.
+  });
+  const card = messages().at(-1) as Any;
+  // Tarek's player dodges with a bare GE check (W4: 1): hit. The GM applies both hits.
+  await as(player, async () => {
     dice(4, 1);
     await defendAgainst(card, "t2", "ausweichen");
+    await settle();
+  });
+  await as(gm, async () => {
     await attackCardAction(card, ["t1", "t2"], "apply");
     await settle();
   });

@@ -52,6 +52,8 @@ describe("the Heilen dialog posts a heal card with the arithmetic and Undo", () 
     expect(since(undoAt)).toEqual([["update", "Actor", clients.gms[0].id], ["update", "ChatMessage", clients.gms[0].id]]);
     expect(appliedLine()).toBeNull();
     expect(dom().querySelector("button[data-action=flexHealApply]")?.text.trim()).toBe("+5 Leben anwenden");
+    // The card says what the Undo did, beside the Apply that may heal again.
+    expect(dom().querySelector(".flex-undone")?.text.trim()).toBe("Rückgängig gemacht");
 
     const again = state.writes.length;
     expect(await acting(player, () => healCardAction(card(), "undo"))).toBe("notApplied");

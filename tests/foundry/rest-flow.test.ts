@@ -238,7 +238,7 @@ describe("resources and rest talents (R-REST-TAL)", () => {
     const report = await flex().rest({ type: "shortRest", actors: [hero.id], ask: false, answers: { [hero.id]: { talent: "aufmerksameErholung", hitDice: 2, kit: true } } });
     expect(report.entries[0].hitDice).toMatchObject({ rolls: [3, 2], attentive: false });
     expect(sys(hero).rast.talente.aufmerksameErholung).toBeFalsy();
-    expect(card()).toContain("Aufmerksame Erholung: hat dieses Rast-Talent nicht.");
+    expect(card()).toContain("Aufmerksame Erholung: nicht auf dem Bogen – Rast-Talente gibt die Spielleitung aus.");
   });
 });
 

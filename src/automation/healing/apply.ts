@@ -67,8 +67,10 @@ async function actHere(messageId: string, action: HealAction, user: User.Impleme
     }
   }
   if (JSON.stringify(shown) !== JSON.stringify(record.applied ?? null)) {
-    const content = await renderHealCard({ ...record, applied: shown });
-    steps.push({ kind: "update", uuid: message.uuid!, changes: { content, "flags.flex.heal.applied": shown } });
+    // An Undo leaves the card saying so beside its Apply; an Apply clears that.
+    const undone = status === "undone";
+    const content = await renderHealCard({ ...record, applied: shown, undone });
+    steps.push({ kind: "update", uuid: message.uuid!, changes: { content, "flags.flex.heal.applied": shown, "flags.flex.heal.undone": undone } });
   }
   await runTask({ type: TASK, requestId, requester: user }, steps);
   return status;

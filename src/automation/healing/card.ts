@@ -22,6 +22,7 @@ export function healRowContext(record: HealRecord): Record<string, unknown> {
     amountLine: record.formula ? i18n.format("FLEX.Attack.Healing", { total: String(record.amount), formula: localDice(record.formula) }) : null,
     applied: view ? { text: i18n.format("FLEX.Attack.HealedNow", { n: String(view.healed), leben: String(view.leben), max: String(view.max) }), tags } : null,
     applyLabel: i18n.format("FLEX.Heal.Apply", { n: String(record.amount) }),
+    undone: !view && !!record.undone,
   };
 }
 

@@ -27,6 +27,8 @@ export interface HealRecord {
   /** The use of an Alchemikum that brought this healing (the card is then its use card). */
   use: UseRecord | null;
   applied: HealView | null;
+  /** Applied once and taken back by its Undo (the card says so until applied again). */
+  undone?: boolean;
 }
 
 export function healRecordOf(message: ChatMessage.Implementation | null | undefined): HealRecord | null {
