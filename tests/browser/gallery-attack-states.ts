@@ -21,6 +21,8 @@ export async function attackStatePages(add: GalleryAdd, { clients, hero }: { cli
   const knight = await createActor({ name: tr("Ritter in Plattenrüstung"), type: "creature", img: "icons/armour-knight.webp", system: { ausweichen: 2, parade: 2, ruestung: 4, leben: { value: 20, max: 20 } } });
   const tarek = await createActor({ name: "Tarek vom Roten Turm", type: "character", img: "icons/tarek.webp", ownership: { default: 0, [player.id]: 3 }, system: { attributes: { ge: 4 }, leben: { value: 3, max: 18 } } });
   const [knightToken, tarekToken] = [await placeToken(scene, knight, { col: 4 }), await placeToken(scene, tarek, { col: 5 })];
+  // A new character gets its starting talents from the GM's client (the world setting): let that land first.
+  await settle();
   const sword = hero.items.getName(tr("Kurzschwert"));
   const start = messages().length;
   await as(gm, async () => {
