@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import yaml from "js-yaml";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildGallery, OUT, type GalleryPage } from "./gallery";
 
@@ -50,6 +50,24 @@ function wordingProblems(text: string, lang: string): string[] {
  * leaves alone. Reported on the console, not failed, until that card shows the talent's label.
  */
 const LEFT_FOR_ISSUE_25: { page: RegExp; problem: RegExp }[] = [{ page: /^chat-companions-[12]$/, problem: /^German talent "Mit Tieren umgehen"$/ }];
+
+/**
+ * The jobs of the browser test: each page once, a dark page whose file is its light page's with the theme class
+ * changed riding along with that light page (`twin`).
+ */
+function pairThemes(list: GalleryPage[]): { first: number; twin: number | null }[] {
+  const light = new Map<string, number>();
+  list.forEach((p, i) => p.theme === "light" && light.set(`${p.name}|${p.lang}`, i));
+  const twinOf = new Map<number, number>();
+  list.forEach((p, i) => {
+    const first = p.theme === "dark" ? light.get(`${p.name}|${p.lang}`) : undefined;
+    if (first === undefined || twinOf.has(first)) return;
+    const same = readFileSync(list[first]!.file, "utf8").replace('<body class="theme-light">', '<body class="theme-dark">') === readFileSync(p.file, "utf8");
+    if (same) twinOf.set(first, i);
+  });
+  const riding = new Set(twinOf.values());
+  return list.flatMap((_, i) => (riding.has(i) ? [] : [{ first: i, twin: twinOf.get(i) ?? null }]));
+}
 
 let browser: Browser;
 let pages: GalleryPage[] = [];
@@ -101,15 +119,34 @@ describe("the gallery in headless Chromium", () => {
     const found: string[][] = pages.map(() => []);
     const axeFound: { page: string; rule: string; nodes: number; targets: string[] }[][] = pages.map(() => []);
     const context = await browser.newContext({ viewport: WINDOW });
-    // Pages are independent: a few at a time keep both cores busy (the renderer draws one while axe reads another).
+    // A dark page with its light page's document (the theme class aside) is checked in the light page's tab: the
+    // theme switched, axe's contrast rule run and the photo taken; layout, wording and axe's other rules cannot differ.
+    const jobs = pairThemes(pages);
+    // Jobs are independent: a few at a time keep both cores busy (the renderer draws one while axe reads another).
     let next = 0;
     const worker = async () => {
-      for (let i = next++; i < pages.length; i = next++) await checkPage(i);
+      for (let i = next++; i < jobs.length; i = next++) await checkPage(jobs[i]!.first, jobs[i]!.twin);
     };
-    const checkPage = async (index: number) => {
+    const runAxe = (page: Page, runOnly: { type: "tag" | "rule"; values: string[] }) =>
+      page.evaluate(async (only) => {
+        const result = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe.run(document, { runOnly: only, resultTypes: ["violations"] });
+        return result.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => `${n.target.join(" ")} ${(n.failureSummary ?? "").split("\n").slice(1, 2).join("").trim()}`) }));
+      }, runOnly);
+    const reportAxe = (index: number, violations: { rule: string; targets: string[] }[]) => {
+      const p = pages[index]!;
+      for (const v of violations) {
+        axeFound[index]!.push({ page: `${p.name}-${p.lang}-${p.theme}`, rule: v.rule, nodes: v.targets.length, targets: v.targets });
+        found[index]!.push(`${p.name} [${p.lang}, ${p.theme}]: axe ${v.rule} (${v.targets.length}): ${v.targets.slice(0, 3).join(" | ")}`);
+      }
+    };
+    const setTheme = (page: Page, theme: string) =>
+      page.evaluate((t) => {
+        document.body.classList.remove("theme-light", "theme-dark");
+        document.body.classList.add(`theme-${t}`);
+      }, theme);
+    const checkPage = async (index: number, twin: number | null) => {
       const p = pages[index]!;
       const problems = found[index]!;
-      const axeReport = axeFound[index]!;
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("console", (m) => {
@@ -197,13 +234,14 @@ describe("the gallery in headless Chromium", () => {
       // Each page loads axe itself (gallery.ts), so Chromium compiles it once and reuses the code for every page (injected
       // inline, it was compiled again per page: twice the gallery's time). A page without it gets it here.
       if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE });
-      const violations = await page.evaluate(async (tags) => {
-        const result = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-        return result.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => `${n.target.join(" ")} ${(n.failureSummary ?? "").split("\n").slice(1, 2).join("").trim()}`) }));
-      }, WCAG);
-      for (const v of violations) {
-        axeReport.push({ page: `${p.name}-${p.lang}-${p.theme}`, rule: v.rule, nodes: v.targets.length, targets: v.targets });
-        problems.push(`${label}: axe ${v.rule} (${v.targets.length}): ${v.targets.slice(0, 3).join(" | ")}`);
+      reportAxe(index, await runAxe(page, { type: "tag", values: WCAG }));
+      if (twin !== null) {
+        // No transition may show a colour half-way.
+        await page.addStyleTag({ content: "*, *::before, *::after { transition: none !important; animation: none !important; }" });
+        await setTheme(page, pages[twin]!.theme);
+        reportAxe(twin, await runAxe(page, { type: "rule", values: ["color-contrast"] }));
+        if (errors.length) found[twin]!.push(`${pages[twin]!.name} [${p.lang}, ${pages[twin]!.theme}]: console ${errors.join(" | ")}`);
+        await setTheme(page, p.theme);
       }
 
       // The photo shows the whole page: the window grows to its content, so a long list is not cut at the window's edge.
@@ -216,7 +254,12 @@ describe("the gallery in headless Chromium", () => {
         const r = app.getBoundingClientRect();
         return { width: Math.ceil(r.right + 16), height: Math.ceil(r.bottom + 16) };
       });
-      await page.screenshot({ path: join(OUT, "png", `${p.name}-${p.lang}-${p.theme}.png`), fullPage: true, clip: { x: 0, y: 0, width: Math.min(Math.max(full.width, p.width + 32), WINDOW.width), height: Math.max(full.height, Math.min(p.height + 32, WINDOW.height)) } });
+      const clip = { x: 0, y: 0, width: Math.min(Math.max(full.width, p.width + 32), WINDOW.width), height: Math.max(full.height, Math.min(p.height + 32, WINDOW.height)) };
+      await page.screenshot({ path: join(OUT, "png", `${p.name}-${p.lang}-${p.theme}.png`), fullPage: true, clip });
+      if (twin !== null) {
+        await setTheme(page, pages[twin]!.theme);
+        await page.screenshot({ path: join(OUT, "png", `${p.name}-${p.lang}-${pages[twin]!.theme}.png`), fullPage: true, clip });
+      }
       await page.close();
     };
     await Promise.all(Array.from({ length: WORKERS }, worker));

@@ -4,7 +4,8 @@
 import { parse } from "node-html-parser";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { rollInShortCombat, shortCombatAction, startShortCombat, useAlchemikumInShortCombat } from "../../src/automation/short-combat";
-import { as, createActor, messages, queueDice, renderedMessage, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, dropAfterWrites, messages, queueDice, renderedMessage, resetWorld, settle, state, type Clients } from "../harness";
+import { runOnGMQueue } from "../../src/automation/gm-queue";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -252,6 +253,37 @@ describe("R-SHORT-3 the four outcomes, through the GM's tool values", () => {
     expect(state.writes.length).toBe(after);
   });
 
+  it("the active GM drops in the middle of an Undo: the next GM finishes it from the journal, once", async () => {
+    const { alrik, cora } = await party(clients);
+    const wolf = await creature("Wolf", 1, { name: "Biss", angriff: "W8+2", schaden: "1W8", aktionen: 1 });
+    const [gm1, gm2] = clients.gms;
+    const card = (await acting(gm1, () => startShortCombat({ characters: [alrik, cora], enemies: [wolf] }))) as Any;
+    for (const [key, value] of [["c1", 5], ["c2", 5], ["e1", 12], ["hits", 2]] as const) await acting(gm1, () => shortCombatAction(card, "override", { key, value }));
+    await acting(gm1, () => shortCombatAction(card, "override", { key: "damage", value: "20" }));
+    rolls([2, 1], [2, 2]);
+    await acting(gm1, () => shortCombatAction(card, "apply"));
+    expect([sys(alrik).leben.value, sys(cora).leben.value]).toEqual([12, 0]);
+    // The journal record and the characters' write land; the cards and the statuses are left to the next GM.
+    const w0 = state.writes.length;
+    dropAfterWrites(gm1, 2);
+    await as(gm1, () => shortCombatAction(card, "undo"));
+    await settle();
+    // GM 1 wrote its journal record and the characters' Leben; GM 2, active now, finished the rest from the journal.
+    const undo = state.writes.slice(w0).map((w: Any) => [w.action, w.documentName, w.userId === gm1.id ? "gm1" : w.userId === gm2.id ? "gm2" : "?"]);
+    expect(undo.slice(0, 2)).toEqual([["update", "User", "gm1"], ["update", "Actor", "gm1"]]);
+    expect(undo.slice(2).filter(([, doc]) => doc !== "User")).toEqual([["delete", "ActiveEffect", "gm2"], ["update", "ChatMessage", "gm2"], ["update", "ChatMessage", "gm2"]]);
+    await as(gm2, () => runOnGMQueue("after", async () => undefined));
+    await settle();
+    expect([sys(alrik).leben.value, sys(cora).leben.value]).toEqual([30, 12]);
+    expect(cora.statuses.has("dying")).toBe(false);
+    expect(record(card).status).toBe("undone");
+    expect(resultCards()[0].content).toContain("Rückgängig gemacht");
+    // Asked again, nothing more happens.
+    const after = state.writes.length;
+    expect(await acting(gm2, () => shortCombatAction(card, "undo"))).toBe("notApplied");
+    expect(state.writes.length).toBe(after);
+  });
+
   it("R-SHORT-4 the GM's damage per hit may name each attack (\"4; 4\"): Rüstung comes off each", async () => {
     const { alrik } = await party(clients);
     const [wolf] = await pack();
@@ -303,7 +335,7 @@ describe("keeping it honest: forged requests to the short-combat handlers write 
     return acting(user, () => askActiveGM(type, payload));
   }
 
-  it("a player's GM action (apply, override, roll, cancel): refused, 0 writes", async () => {
+  it("a player's GM action (apply, override, roll, cancel, undo): refused, 0 writes", async () => {
     const { card } = await running();
     const at = state.writes.length;
     for (const payload of [
@@ -311,6 +343,7 @@ describe("keeping it honest: forged requests to the short-combat handlers write 
       { messageId: card.id, action: "override", key: "c1", value: 99 },
       { messageId: card.id, action: "roll" },
       { messageId: card.id, action: "cancel" },
+      { messageId: card.id, action: "undo" },
     ]) {
       expect(await forge(clients.players[0], "shortCombatGM", payload)).toBeNull();
     }
