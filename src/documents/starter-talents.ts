@@ -2,6 +2,7 @@
 // the general talents of the system's talent compendium come with it, at Übungswert 0, in the world's language and
 // keyed by their German names as every import is; the world setting "starterTalents" (on by default) says whether.
 // Kampfarten and Zauberschulen are the player's choice: the Talente tab says where to find them.
+import { hasTalentNamed, sourceNameOf } from "../data/item/talent-link";
 import { starterTalentsOn } from "../helpers/settings";
 
 /** The compendium of talents the system ships (system.json "packs"). */
@@ -32,7 +33,8 @@ export async function starterTalents(): Promise<Obj[]> {
 async function equip(actor: Actor.Implementation): Promise<void> {
   if (actor.type !== "character" || !starterTalentsOn()) return;
   if (actor.items.some((i) => i.type === "talent")) return; // imported, duplicated or made with its talents
-  const talents = await starterTalents();
+  // Whoever made it may have given it talents while the pack was read (a macro, an import): never one twice.
+  const talents = (await starterTalents()).filter((t) => !hasTalentNamed(actor, sourceNameOf(t) || String(t.name)));
   if (talents.length) await actor.createEmbeddedDocuments("Item", talents as never);
 }
 

@@ -6,6 +6,7 @@ export const PARTIAL_TEMPLATES = [
   "systems/flex/templates/actor/attributes.hbs",
   "systems/flex/templates/actor/item-row.hbs",
   "systems/flex/templates/actor/item-group.hbs",
+  "systems/flex/templates/actor/riding.hbs",
   "systems/flex/templates/item/details/damage.hbs",
   "systems/flex/templates/item/details/price.hbs",
   "systems/flex/templates/item/details/talent.hbs",

@@ -101,9 +101,10 @@ export async function rikka(): Promise<Any> {
       trefferwuerfel: { verbraucht: 2 },
       biografie: "<p>Rikka wuchs am Hafen von Nebelsund auf und kennt jede Strömung der Bucht. Seit dem Schiffbruch der <em>Silbermöwe</em> sucht sie nach ihrem Bruder.</p>",
     },
+    // Made with her talents, as an import is: the world's starter talents would otherwise come on top (each twice).
+    items: talents(),
   })) as Any;
   await actor.createEmbeddedDocuments("Item", [
-    ...talents(),
     { name: tr("Kurzschwert"), type: "weapon", system: { talent: "Klingenwaffen", schaden: "1W6+1", aktionen: 1, ausgeruestet: true, preis: 60 } },
     { name: tr("Leichte Armbrust"), type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 30, aktionen: 2, preis: 120 } },
     // A weapon of a Kampfart Rikka never learnt: the sheet tags it "Talent fehlt".

@@ -26,8 +26,8 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": 
 const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
 const chatList = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
 
-/** A sheet with its Werte tab open, as gallery.ts renders sheets (each part tagged with its id). */
-const statsPage = (Sheet: Any, actor: Any) => sheetHtml(Sheet, actor, (s: Any) => s.changeTab("stats", "primary"));
+/** A sheet on the tab that shows riding (a character's Begleiter, a creature's Werte), as gallery.ts renders sheets. */
+const statsPage = (Sheet: Any, actor: Any) => sheetHtml(Sheet, actor, (s: Any) => s.changeTab(actor.type === "character" ? "companions" : "stats", "primary"));
 
 /**
  * The token HUD around a token, as core draws it (its three columns of control icons), with Flex's riding button added

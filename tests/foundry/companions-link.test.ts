@@ -69,16 +69,21 @@ describe("R-COMP-1 a character lists its companions, with the handling talent by
     expect(card.querySelectorAll("[data-action='flexCompanionCommand']")).toHaveLength(0); // no attacks yet
   });
 
-  it("a character with no companion and nothing to train has no Begleiter tab", async () => {
+  it("a character with no companion and nothing to train still has its Begleiter tab, saying how one comes", async () => {
     const hero = await rikka();
     const sheet = await renderSheet(clients.players[0], hero);
-    expect(Object.keys(sheet.lastRender)).not.toContain("companions");
-    expect(parse(sheet.lastRender.tabs).querySelector("[data-tab='companions']")).toBeNull();
-    // A trainable creature she can see brings it, with a button to train it.
+    expect(parse(sheet.lastRender.tabs).querySelector("[data-tab='companions']")).not.toBeNull();
+    expect(parse(sheet.lastRender.companions).querySelector(".flex-companions-empty")!.text).toBe(
+      "Noch keine Begleiter. Ein Begleiter ist eine Kreatur, die du trainiert hast: Steht eine trainierbare auf der Szene, trainierst du sie hier. Reittiere neben deinem Token erscheinen hier unter „Reiten“.",
+    );
+    expect(sheet.lastRender.companions).not.toContain("flexCompanionTrain");
+    // A trainable creature she can see brings a button to train it.
     await creature("Grauwolf", { stufe: 1, art: "tier" }, { default: 1 });
     const again = await renderSheet(clients.players[0], hero);
     expect(parse(again.lastRender.companions).querySelector("[data-action='flexCompanionTrain']")).not.toBeNull();
     expect(again.lastRender.companions).toContain("Noch keine Begleiter.");
+    // The rules of commanding are for those who have a companion to command.
+    expect(again.lastRender.companions).not.toContain("Ein Befehl kostet");
   });
 });
 

@@ -15,10 +15,13 @@ beforeEach(() => {
   g.game.i18n.lang = "de";
 });
 
+/** The tab that shows riding: a character's Begleiter (beside its companions), a creature's Werte. */
 async function stats(Sheet: Any, actor: Any, user: Any) {
   const sheet = new Sheet({ document: actor });
+  const tab = actor.type === "character" ? "companions" : "stats";
+  sheet.changeTab(tab, "primary");
   await as(user, () => sheet.render(true));
-  return { sheet, html: parse(sheet.lastRender.stats), header: parse(sheet.lastRender.header) };
+  return { sheet, html: parse(sheet.lastRender[tab]), header: parse(sheet.lastRender.header) };
 }
 
 async function click(sheet: Any, user: Any, action: string, dataset: Record<string, string>) {

@@ -230,6 +230,15 @@ describe("the row's context menu (right-click, or the ⋮ button)", () => {
     const sheet = await open(CharacterSheet, actor);
     expect((await openContextMenu(sheet, row(actor, "Heiltrank")))?.names).toEqual(["Ansehen", "In den Chat senden"]);
     expect(rowOf(sheet, "inventory", "Heiltrank").querySelector('button[data-action="stepCount"]')).toBeNull();
+    // What the locks mean is said once, above the lists, not "gesperrt" on every row.
+    const inventory = part(sheet, "inventory");
+    expect(inventory.querySelectorAll(".flex-locked-note").map((n) => n.text.trim())).toEqual([
+      "Solange Alrik verwandelt ist, ist die eigene Ausrüstung gesperrt (Schloss): nicht zu benutzen, nicht zu würfeln. Zauber und eigene Angriffe ruhen bis zur Rückverwandlung.",
+    ]);
+    expect(inventory.querySelectorAll("li.flex-item").filter((li) => li.text.includes("gesperrt"))).toEqual([]);
+    expect(inventory.querySelectorAll("li.flex-item .flex-row-locked").length).toBeGreaterThan(0);
+    // Its spells rest: no group that would say "nothing here yet".
+    expect(inventory.querySelectorAll(".flex-item-group h3").map((h) => h.text.trim())).not.toContain("Zauber");
   });
 });
 

@@ -53,9 +53,9 @@ describe.each(["de", "en", "ru"])("sheets render in %s", (lang) => {
     i18n().lang = lang;
   });
 
-  it("the character sheet shows header, attributes, talents, inventory, effects and biography", async () => {
+  it("the character sheet shows header, attributes, talents, inventory, effects, companions and biography", async () => {
     const sheet = await open(CharacterSheet, await hero(clients.players[0]));
-    expect(Object.keys(sheet.lastRender)).toEqual(["header", "tabs", "stats", "talents", "inventory", "effects", "biography"]);
+    expect(Object.keys(sheet.lastRender)).toEqual(["header", "tabs", "stats", "talents", "inventory", "effects", "companions", "biography"]);
     for (const tab of ["talents", "inventory", "effects", "biography"]) await showTab(sheet, tab);
     const out = html(sheet);
     expect(out.match(/data-action="rollAttribute"/g)).toHaveLength(8);
@@ -608,5 +608,22 @@ describe("R-CORE-8 dead and dying change the header and what the sheet offers", 
     expect(dom.querySelector(".flex-life-banner.drowning")!.text).toContain("Nur Atemluft rettet");
     expect(dom.querySelector('[data-action="heal"]')).not.toBeNull();
     for (const b of buttons(sheet)) expect(b.hasAttribute("disabled"), b.toString()).toBe(false);
+  });
+});
+
+describe("an empty inventory says once how to add an item", () => {
+  it("one hint above the lists (play mode: drag from the compendium or the sidebar); each empty group only says none yet", async () => {
+    const actor = (await createActor({ name: "Neu", type: "character" })) as Any;
+    const sheet = await open(CharacterSheet, actor, "inventory");
+    const tab = parse(sheet.lastRender.inventory);
+    expect(tab.querySelectorAll(".flex-inventory-empty").map((p) => p.text)).toEqual([
+      "Noch nichts im Gepäck. Zieh Gegenstände aus dem Kompendium „Ausrüstung“ oder aus der Seitenleiste hierher; im Bearbeitungsmodus (Stift oben rechts) legt + einen neuen an.",
+    ]);
+    expect(tab.querySelectorAll(".flex-item-group li.hint").map((li) => li.text)).toEqual(Array(5).fill("Noch keine."));
+    // With something carried, the hint goes; an empty group still names where its items come from.
+    await actor.createEmbeddedDocuments("Item", [{ name: "Seil", type: "equipment", system: { menge: 1 } }]);
+    const again = parse((await open(CharacterSheet, actor, "inventory")).lastRender.inventory);
+    expect(again.querySelector(".flex-inventory-empty")).toBeNull();
+    expect(again.querySelector(".flex-item-group[data-type='weapon'] li.hint")!.text).toContain("Zieh Gegenstände");
   });
 });

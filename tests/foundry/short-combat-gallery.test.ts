@@ -19,11 +19,14 @@ describe.each(["de", "en", "ru"])("the short-combat gallery pages in %s", (lang)
     await shortCombatPages((name, html, _classes, _rolls, _w, _h, theme = "light") => pages.push({ name, html, theme }), { clients, hero, wolf });
     expect(pages.map((p) => `${p.name}:${p.theme}`)).toEqual([
       "short-combat-setup:light",
+      "short-combat-player-before:light",
       "short-combat-tool:light",
       "short-combat-tool:dark",
       "short-combat-player:light",
       "chat-short-combat:light",
       "chat-short-combat:dark",
+      "chat-short-combat-player:light",
+      "chat-short-combat-undone:light",
     ]);
     const chat = pages.find((p) => p.name === "chat-short-combat")!.html;
     expect(chat).toContain("flex-short-combat");

@@ -75,3 +75,27 @@ describe("in German and Russian too", () => {
     expect(hero.items.size).toBe(GENERAL.length);
   });
 });
+
+describe("a character given talents right after its creation (a macro, an import)", () => {
+  beforeEach(() => world("de"));
+
+  it("holds each general talent once: the ones it was given keep their Übungswert, the others come from the pack", async () => {
+    // The pack is read from the server, which takes a while: here until the macro has added its talents.
+    const pack = g.game.packs.get("flex.talente");
+    const read = pack.getDocuments.bind(pack);
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    pack.getDocuments = async () => { await arrived; return read(); };
+    const hero = (await create({ name: "Neu", type: "character" })) as Any;
+    // Before the creation's hooks have read the pack, the macro adds two of the general talents itself.
+    await hero.createEmbeddedDocuments("Item", [
+      { name: "Athletik", type: "talent", system: { attribut: "kk", kategorie: "allgemein", uebungswert: 3 } },
+      { name: "Schwimmen", type: "talent", system: { attribut: "ko", kategorie: "allgemein", uebungswert: 2 } },
+    ]);
+    arrive();
+    await settle();
+    const names = hero.items.filter((i: Any) => i.type === "talent").map(keyOf);
+    expect(names.sort()).toEqual([...GENERAL].sort());
+    expect(hero.items.find((i: Any) => keyOf(i) === "Athletik").system.uebungswert).toBe(3);
+  });
+});

@@ -1,10 +1,11 @@
-// The character sheet: header with pools, and tabs for Werte, Talente, Inventar, Effekte, Biografie.
+// The character sheet: header with pools, and tabs for Werte, Talente, Inventar, Effekte, Begleiter (companions and
+// riding: the creatures at the character's side), Biografie.
 import { TALENT_CATEGORIES } from "../../config";
 import { CharacterData } from "../../data/actor/character";
 import { TalentData } from "../../data/item/types";
 import { parseDie } from "../../rules";
 import { localDie } from "../../helpers/dice-text";
-import { companionSection, hasCompanionSection } from "../../automation/companions";
+import { companionSection } from "../../automation/companions";
 import { polymorphSheetActions, polymorphSheetParts, transformOnDrop } from "./polymorph-sheet";
 import { openWorkDialog } from "../dialogs/work-dialog";
 import { companionSheetActions } from "../dialogs/training-dialog";
@@ -111,15 +112,6 @@ export class CharacterSheet extends FlexActorSheet {
     return [...chips, ...super.statusStrip()];
   }
 
-  /** R-COMP-1: the Begleiter tab only for a character with a companion or a creature to train. */
-  protected override _configureRenderParts(options: Parameters<FlexActorSheet["_configureRenderParts"]>[0]) {
-    const parts = super._configureRenderParts(options) as Record<string, unknown>;
-    if (!("companions" in parts) || hasCompanionSection(this.document)) return parts as ReturnType<FlexActorSheet["_configureRenderParts"]>;
-    delete parts.companions;
-    if (this.tabGroups.primary === "companions") this.tabGroups.primary = "stats";
-    return parts as ReturnType<FlexActorSheet["_configureRenderParts"]>;
-  }
-
   override async _preparePartContext(partId: string, context: Parameters<FlexActorSheet["_preparePartContext"]>[1], options: Parameters<FlexActorSheet["_preparePartContext"]>[2]) {
     const ctx = (await super._preparePartContext(partId, context, options)) as Record<string, unknown>;
     // A hidden tab renders as its empty panel (actor-sheet.ts, "Tabs drawn when shown").
@@ -158,15 +150,18 @@ export class CharacterSheet extends FlexActorSheet {
         ctx.inventory = ["weapon", "armor", "equipment", "alchemical", "spell", ...OPTIONAL_GROUPS]
           .map((type) => this.itemGroup(type))
           .filter((g) => !OPTIONAL_GROUPS.includes(g.type) || g.items.length > 0 || this.isEditMode);
+        // Nothing carried at all: how to add an item is said once, above the lists; each empty group just says so.
+        if ((ctx.inventory as { items: unknown[] }[]).every((g) => g.items.length === 0)) {
+          for (const g of ctx.inventory as { empty: string }[]) g.empty = "FLEX.Sheet.NoneYet";
+          ctx.inventoryHint = game.i18n!.format("FLEX.Sheet.NoItems", { pack: game.i18n!.localize("FLEX.Pack.ausruestung") });
+        }
         ctx.canWork = this.document.isOwner && this.isEditable;
         // R-OPT-LOAD: no encumbrance, Körperkraft shown beside the inventory.
         ctx.kkLabel = `${game.i18n!.localize(CONFIG.FLEX.attributes.kk.abbreviation)} ${localDie(parseDie(s.attributes.kk) ?? CONFIG.FLEX.defaultAttributeDie)}`;
         break;
-      case "tabs":
-        if (!hasCompanionSection(this.document)) ctx.tabs = Object.fromEntries(Object.entries(ctx.tabs ?? {}).filter(([id]) => id !== "companions"));
-        break;
       case "companions": {
-        // The handling talent by its key (the rules' German name), shown as the character's talent or the compendium names it.
+        // Every character has the tab, so a new player finds where companions and mounts go (its empty state says how);
+        // riding is drawn here too (riding.hbs), from the sheet's context. The handling talent by its key (the rules' German name), shown as the character's talent or the compendium names it.
         const section = companionSection(this.document);
         for (const c of section?.companions ?? []) c.talent = talentLabel(c.talent, this.document);
         ctx.companionSection = section;

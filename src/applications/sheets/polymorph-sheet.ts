@@ -52,11 +52,15 @@ export function polymorphSheetParts(sheet: SheetLike, partId: string, ctx: Recor
     for (const group of ctx.talentGroups as { talents: { id: string }[] }[]) group.talents = group.talents.filter((t) => role(t.id) !== "dormant");
   }
   if (partId === "inventory" && Array.isArray(ctx.inventory)) {
-    // R-POLY-3: a locked row shows a lock (its word a tooltip away), not the word "gesperrt" on every row.
-    const own = (ctx.inventory as Group[]).map((g) => ({
-      ...g,
-      items: g.items.filter((r) => role(r.id) !== "dormant").map((r) => (role(r.id) === "locked" ? { ...r, rollable: false, use: null, locked: true } : r)),
-    }));
+    // R-POLY-3: a locked row shows a lock, and one note above the lists says what it means, not "gesperrt" on every row.
+    // A group the form leaves empty (the spells, all dormant) is left out: "nothing here yet" would not be true.
+    const own = (ctx.inventory as Group[])
+      .map((g) => ({
+        ...g,
+        items: g.items.filter((r) => role(r.id) !== "dormant").map((r) => (role(r.id) === "locked" ? { ...r, rollable: false, use: null, locked: true } : r)),
+      }))
+      .filter((g, i) => g.items.length > 0 || (ctx.inventory as Group[])[i]!.items.length === 0);
+    if (own.some((g) => g.items.some((r) => r.locked))) ctx.lockedNote = game.i18n!.format("FLEX.Polymorph.LockedNote", { name: actor.name ?? "" });
     const form = ["attack", "passive"].map((type) => {
       const group = itemGroup(type);
       return { ...group, items: group.items.filter((r) => role(r.id) === "form" || role(r.id) === "free") };
