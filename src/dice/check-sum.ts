@@ -11,21 +11,38 @@ export function checkDie(formula: string): string {
   return m ? `W${m[1]}` : "";
 }
 
-/** The line; `withEW: false` leaves out "= EW n" (a table with an EW column of its own). */
-export function checkSumText(result: SumTerms, { withEW = true } = {}): string {
+/** The named terms after the die: "+ 3 Übungswert − 1 Erschöpfung" (or bare numbers: "+ 3 − 1"). */
+function termsOf(result: SumTerms, named: boolean): string[] {
   const i18n = game.i18n!;
+  const name = (key: string) => (named ? ` ${i18n.localize(key)}` : "");
   const minus = (n: number) => `− ${Math.abs(n)}`;
-  const terms = [`${localDice(checkDie(result.formula))} ${result.kept}`.trim()];
-  if (result.uebungswert) terms.push(`+ ${result.uebungswert} ${i18n.localize("FLEX.Check.Uebungswert")}`);
-  if (result.modifier) terms.push(`${result.modifier > 0 ? `+ ${result.modifier}` : minus(result.modifier)} ${i18n.localize("FLEX.Check.Modifier")}`);
-  if (result.malus) terms.push(`${minus(result.malus)} ${i18n.localize("FLEX.Check.Malus")}`);
-  return withEW ? `${terms.join(" ")} = ${i18n.localize("FLEX.Check.EWShort")} ${result.ew}` : terms.join(" ");
+  const terms: string[] = [];
+  if (result.uebungswert) terms.push(`+ ${result.uebungswert}${name("FLEX.Check.Uebungswert")}`);
+  if (result.modifier) terms.push(`${result.modifier > 0 ? `+ ${result.modifier}` : minus(result.modifier)}${name("FLEX.Check.Modifier")}`);
+  if (result.malus) terms.push(`${minus(result.malus)}${name("FLEX.Check.Malus")}`);
+  return terms;
 }
 
-/** `{{flexCheckSum result}}` for cards that carry a check's result. */
+/**
+ * The line; `withEW: false` leaves out "= EW n" (a table with an EW column of its own), `named: false` the terms'
+ * names (a table row under a line that names them once: checkFormulaText).
+ */
+export function checkSumText(result: SumTerms, { withEW = true, named = true } = {}): string {
+  const line = [`${localDice(checkDie(result.formula))} ${result.kept}`.trim(), ...termsOf(result, named)].join(" ");
+  return withEW ? `${line} = ${game.i18n!.localize("FLEX.Check.EWShort")} ${result.ew}` : line;
+}
+
+/** What every roll of a series adds to its die, named once: "W6 + 15 Übungswert − 3 Erschöpfung". */
+export function checkFormulaText(result: SumTerms): string {
+  return [localDice(checkDie(result.formula)), ...termsOf(result, true)].join(" ");
+}
+
+/** `{{flexCheckSum result}}` and `{{flexCheckFormula result}}` for cards that carry a check's result. */
 export function registerCheckSumHelper(): void {
   const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
-  hb.registerHelper("flexCheckSum", (result: unknown, options?: { hash?: { ew?: boolean } }) =>
-    result && typeof result === "object" && "formula" in result ? checkSumText(result as SumTerms, { withEW: options?.hash?.ew !== false }) : "",
+  const isResult = (v: unknown): v is SumTerms => !!v && typeof v === "object" && "formula" in v;
+  hb.registerHelper("flexCheckSum", (result: unknown, options?: { hash?: { ew?: boolean; named?: boolean } }) =>
+    isResult(result) ? checkSumText(result, { withEW: options?.hash?.ew !== false, named: options?.hash?.named !== false }) : "",
   );
+  hb.registerHelper("flexCheckFormula", (result: unknown) => (isResult(result) ? checkFormulaText(result) : ""));
 }

@@ -45,7 +45,9 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   const talent = hero.findTalent("Mit Tieren umgehen");
   const saved = { uebungswert: talent.system.uebungswert, geld: hero.system.geld, wolf: { misstrauen: wolf.system.misstrauen, fortschritt: wolf.system.training.fortschritt } };
   const start = messages().length;
-  await talent.update({ "system.uebungswert": 14 });
+  // Whatever Erschöpfung the gallery left her with, her handling check is CH W6 + 12 (a session the check could not
+  // pass would be refused before it is paid, and the page would show no training card).
+  await talent.update({ "system.uebungswert": 12 + (hero.system.derived.malus?.talent ?? 0) });
 
   const tab = await companionTab(hero);
   for (const theme of ["light", "dark"] as const) add("character-companions", tab.parts, tab.classes, ["flexCompanionCommand"], tab.width, tab.height, theme, hero.name);
@@ -55,7 +57,7 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   const buttons = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-bone" inert></i> ${escape(i18n.localize("FLEX.Training.Train"))}</button></footer>`;
   add("dialog-training", `<div class="dialog-content">${dialog}</div>${buttons}`, "dialog flex", [], 420, 520, "light", i18n.format("FLEX.Training.Title", { trainer: hero.name }));
 
-  // A session that completes in its fifth block: CH W6 + 14 − 2 against Misstrauen 18 (EW 18, 14, 17, 18, 18: 46 → 100).
+  // A session that completes in its fifth block: CH W6 + 12 against Misstrauen 18 (EW 18, 18, 14, 17, 18: 46 → 100).
   dice(6, 6, 2, 5, 6, 6);
   await trainCompanion({ trainer: hero, creature: wolf, blocks: 6, reward: "misstrauen", requestId: `gallery-${i18n.lang}` });
   // Misstrauen is 17 now: a commanded bite at a goblin (EW 18), a command the wolf ignores (13), a reaction command (18).
