@@ -111,6 +111,16 @@ describe("units by the language's plural rules", () => {
     expect([unitText("Tag", 1), unitText("Tag", 3)]).toEqual([one, three]);
   });
 
+  it.each([
+    ["de", ["1 Trefferwürfel", "2 Trefferwürfel", "5 Trefferwürfel"], ["1 Ladung", "2 Ladungen", "5 Ladungen"]],
+    ["en", ["1 hit die", "2 hit dice", "5 hit dice"], ["1 charge", "2 charges", "5 charges"]],
+    ["ru", ["1 кость хитов", "2 кости хитов", "5 костей хитов"], ["1 заряд", "2 заряда", "5 зарядов"]],
+  ])("%s: hit dice and kit charges (issue 25: never 1 hit dice)", (lang, dice, charges) => {
+    speak(lang);
+    expect([1, 2, 5].map((n) => unitText("Trefferwuerfel", n))).toEqual(dice);
+    expect([1, 2, 5].map((n) => unitText("Ladung", n))).toEqual(charges);
+  });
+
   it("the downtime list of a rest says 1 day, not 1 day(s); in Russian 1 день, not дней: 1", () => {
     speak("en");
     const days = (downtimeContext("longRest", 2, "¥")!.rows as { days: string }[]).map((r) => r.days);
