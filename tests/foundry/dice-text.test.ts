@@ -8,7 +8,7 @@ import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { downtimeContext, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
 import { localDice, localFormula } from "../../src/helpers/dice-text";
-import { unitText } from "../../src/helpers/units";
+import { numberText, unitText } from "../../src/helpers/units";
 import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, target, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -228,12 +228,44 @@ describe("the item sheet", () => {
   });
 });
 
+describe("numbers with a true minus sign (issue 25: no ASCII hyphen-minus before a number)", () => {
+  it.each([
+    ["de", -3, "−3"],
+    ["de", 12, "12"],
+    ["de", 0, "0"],
+    ["de", -0, "0"],
+    ["de", -1.5, "−1,5"],
+    ["en", -1, "−1"],
+    ["en", 2.25, "2.25"],
+    ["ru", -14, "−14"],
+  ] as const)("%s: %s reads %s", (lang, n, text) => {
+    speak(lang);
+    expect(numberText(n)).toBe(text);
+    expect(numberText(n)).not.toContain("-");
+  });
+
+  it("a card's EW below 0 through {{flexNumber}}", () => {
+    speak("de");
+    expect(g.Handlebars.compile("EW {{flexNumber ew}}")({ ew: -1 })).toBe("EW −1");
+    expect(g.Handlebars.compile("{{flexNumber ew}}")({ ew: null })).toBe("");
+  });
+
+  it.each([
+    ["de", "1d10 + 4 - 3", "W10 + 4 − 3"],
+    ["en", "2d6kh - 2", "2d6 (highest) − 2"],
+    ["ru", "-1 + 1d4", "−1 + к4"],
+  ] as const)("%s: a formula with a minus, %s, reads %s", (lang, formula, text) => {
+    speak(lang);
+    expect(localFormula(formula)).toBe(text);
+  });
+});
+
 describe("roll formulas shown to the table", () => {
   it.each([
     ["de", "1d8 + 3", "W8 + 3"],
     ["en", "1d8 + 3", "d8 + 3"],
     ["ru", "1d8 + 3", "к8 + 3"],
-    ["de", "3d8kh + 2 - 1", "3W8 (höchster) + 2 - 1"],
+    ["de", "3d8kh + 2 - 1", "3W8 (höchster) + 2 − 1"],
     ["en", "2d10kl", "2d10 (lowest)"],
     ["ru", "2d6kh", "2к6 (наибольшая)"],
   ] as const)("%s: %s reads %s", (lang, formula, text) => {
