@@ -3,8 +3,8 @@
 // FLEX.Unit.<unit>.<category> with Intl.PluralRules' categories (one, few, many, other); a language
 // without a category uses "other".
 
-/** The units Flex counts in (keys under FLEX.Unit): distances, days, the durations of effects, Fluss spent, hit dice and kit charges. */
-export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour" | "Fluss" | "Trefferwuerfel" | "Ladung";
+/** The units Flex counts in (keys under FLEX.Unit): distances, days, the durations of effects, Fluss spent, hit dice, kit charges and characters. */
+export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour" | "Fluss" | "Trefferwuerfel" | "Ladung" | "Charakter";
 
 const rulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();

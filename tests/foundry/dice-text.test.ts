@@ -121,6 +121,15 @@ describe("units by the language's plural rules", () => {
     expect([1, 2, 5].map((n) => unitText("Ladung", n))).toEqual(charges);
   });
 
+  it.each([
+    ["de", ["1 Charakter", "2 Charaktere"]],
+    ["en", ["1 character", "2 characters"]],
+    ["ru", ["1 персонаж", "2 персонажа", "5 персонажей"]],
+  ] as const)("%s: characters still to roll in a short combat, never character(s)", (lang, texts) => {
+    speak(lang);
+    expect(texts.map((_t, i) => unitText("Charakter", [1, 2, 5][i]!))).toEqual(texts);
+  });
+
   it("the downtime list of a rest says 1 day, not 1 day(s); in Russian 1 день, not дней: 1", () => {
     speak("en");
     const days = (downtimeContext("longRest", 2, "¥")!.rows as { days: string }[]).map((r) => r.days);
