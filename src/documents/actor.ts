@@ -164,7 +164,7 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     };
     const attrLabel = game.i18n!.localize(CONFIG.FLEX.attributes[attribute].label);
     const abbr = game.i18n!.localize(CONFIG.FLEX.attributes[attribute].abbreviation);
-    // German names a bare check by the abbreviation ("GE-Probe"), as Flex players say it; other languages by the name.
+    // A bare check is named by the attribute's abbreviation, as players say it: "GE-Probe", "AGI check", "Проверка ЛВ".
     const label = talent ? talent.name : game.i18n!.format("FLEX.Check.AttributeCheck", { attribute: attrLabel, abbr });
     const notes = [...(options.notes ?? []), ...adjustments.map((a) => a.note)];
     const rules = adjustments.flatMap((a) => (a.rule ? [a.rule] : []));
