@@ -1,6 +1,7 @@
 // R-CORE-4 in one visible line, as every card writes a check: "W10 8 + 3 Übungswert − 1 Erschöpfung = EW 10".
 // The die in the language's letter, each term named, a typographic minus.
 import { localDice } from "../helpers/dice-text";
+import { numberText } from "../helpers/units";
 import type { CheckResult } from "../rules";
 
 type SumTerms = Pick<CheckResult, "formula" | "kept" | "uebungswert" | "modifier" | "malus" | "ew">;
@@ -29,7 +30,7 @@ function termsOf(result: SumTerms, named: boolean): string[] {
  */
 export function checkSumText(result: SumTerms, { withEW = true, named = true } = {}): string {
   const line = [`${localDice(checkDie(result.formula))} ${result.kept}`.trim(), ...termsOf(result, named)].join(" ");
-  return withEW ? `${line} = ${game.i18n!.localize("FLEX.Check.EWShort")} ${result.ew}` : line;
+  return withEW ? `${line} = ${game.i18n!.localize("FLEX.Check.EWShort")} ${numberText(result.ew)}` : line;
 }
 
 /** What every roll of a series adds to its die, named once: "W6 + 15 Übungswert − 3 Erschöpfung". */

@@ -163,7 +163,9 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
       sw: options.sw === null || options.sw === undefined || Number.isNaN(Number(options.sw)) ? null : toInt(options.sw),
     };
     const attrLabel = game.i18n!.localize(CONFIG.FLEX.attributes[attribute].label);
-    const label = talent ? talent.name : game.i18n!.format("FLEX.Check.AttributeCheck", { attribute: attrLabel });
+    const abbr = game.i18n!.localize(CONFIG.FLEX.attributes[attribute].abbreviation);
+    // A bare check is named by the attribute's abbreviation, as players say it: "GE-Probe", "AGI check", "Проверка ЛВ".
+    const label = talent ? talent.name : game.i18n!.format("FLEX.Check.AttributeCheck", { attribute: attrLabel, abbr });
     const notes = [...(options.notes ?? []), ...adjustments.map((a) => a.note)];
     const rules = adjustments.flatMap((a) => (a.rule ? [a.rule] : []));
     return { input, label, talent, attribute, notes, rules };

@@ -22,13 +22,16 @@ export function localDice(text: unknown, letter: string = dieLetter()): string {
 }
 
 /**
- * A Foundry roll formula as the table reads it: "1d8 + 3" → "W8 + 3", "3d8kh + 2" → "3W8 (höchster) + 2" in the
- * language's die letter; for a check whose formula is shown (short combat), never for Flex's own notation.
+ * A Foundry roll formula as the table reads it: "1d8 + 3" → "W8 + 3", "3d8kh + 2 - 1" → "3W8 (höchster) + 2 − 1" in
+ * the language's die letter and with a true minus sign; for a check whose formula is shown (short combat, the check
+ * dialog), never for Flex's own notation.
  */
 export function localFormula(formula: unknown, letter: string = dieLetter()): string {
   if (formula === null || formula === undefined) return "";
   const keep = (k: string) => game.i18n?.localize(k === "kh" ? "FLEX.Dice.KeepHighest" : "FLEX.Dice.KeepLowest") ?? k;
-  return String(formula).replace(/(\d*)d(\d+)(kh|kl)?/g, (_m, n: string, faces: string, k?: string) => `${n === "1" ? "" : n}${letter}${faces}${k ? ` (${keep(k)})` : ""}`);
+  return String(formula)
+    .replace(/(\d*)d(\d+)(kh|kl)?/g, (_m, n: string, faces: string, k?: string) => `${n === "1" ? "" : n}${letter}${faces}${k ? ` (${keep(k)})` : ""}`)
+    .replace(/(^|[\s(])-(?=\s*\d)/g, "$1−");
 }
 
 /** One die of the ladder as the language writes it: W8, d8, к8. */

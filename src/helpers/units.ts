@@ -3,8 +3,8 @@
 // FLEX.Unit.<unit>.<category> with Intl.PluralRules' categories (one, few, many, other); a language
 // without a category uses "other".
 
-/** The units Flex counts in (keys under FLEX.Unit): distances, days, the durations of effects, and Fluss spent. */
-export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour" | "Fluss";
+/** The units Flex counts in (keys under FLEX.Unit): distances, days, the durations of effects, Fluss spent, hit dice, kit charges and characters. */
+export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour" | "Fluss" | "Trefferwuerfel" | "Ladung" | "Charakter";
 
 const rulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();
@@ -34,6 +34,17 @@ export function unitText(unit: Unit, n: number): string {
   return i18n.format(i18n.has(key, false) ? key : `FLEX.Unit.${unit}.other`, { n: count });
 }
 
+/**
+ * A whole or decimal number as the language writes it, a negative one with the minus sign "−" (U+2212), never the
+ * hyphen-minus Intl and String() write in German and English: "−3", "12", "1,5" (issue 25: an EW of −1 on a card).
+ */
+export function numberText(n: number): string {
+  if (!Number.isFinite(n)) return "";
+  const lang = game.i18n?.lang || "en";
+  const digits = cached(numberCache, lang, (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2, useGrouping: false })).format(Math.abs(n));
+  return n < 0 && digits !== "0" ? `−${digits}` : digits;
+}
+
 /** The fractions a Stufe takes below 1 (RULES.md: Stufe ¼ and ½ creatures), written as Flex's tables write them. */
 const STUFE_FRACTIONS = new Map([[0.25, "¼"], [0.5, "½"], [0.75, "¾"]]);
 
@@ -50,6 +61,8 @@ export function stufeText(value: number): string {
 export function registerUnitHelper(): void {
   const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
   hb.registerHelper("flexUnit", (unit: Unit, n: unknown) => unitText(unit, Number(n)));
+  // A number with a true minus sign (an EW below 0); anything that is not a number passes through.
+  hb.registerHelper("flexNumber", (n: unknown) => (typeof n === "number" ? numberText(n) : n === null || n === undefined ? "" : String(n)));
   // A Stufe as the tables write it (¼, ½); anything that is not a number passes through.
   hb.registerHelper("flexStufe", (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? stufeText(n) : n === null || n === undefined ? "" : String(n)));
 }

@@ -10,13 +10,14 @@ export const REST_TALENT_IDS = [
 export type RestTalentId = (typeof REST_TALENT_IDS)[number];
 
 export interface RestTalent {
-  /** Who may take it, as the seed says (Flex has no classes: the GM decides; shown as a hint). */
-  for: "all" | "wizard" | "druidRanger" | "paladin" | "clericPaladin" | "sorcerer" | "barbarian" | "superiority" | "bard";
   /** Usable again only after a long rest. */
   untilLongRest: boolean;
   /** The rest types at whose end its effect happens (it is declared at a breather or a short rest). */
   effectAfter: readonly RestType[];
-  /** What the system applies: a resource it refills, or a hit-dice effect; "note" only tells the GM. */
+  /**
+   * What the system applies: a resource it refills, or a hit-dice effect; "note" only tells the GM. Who may declare
+   * it is whoever has its item (Decision, issue 25: Flex has no classes, the GM hands rest talents out).
+   */
   effect: "firstDieMax" | "resource" | "tempLeben" | "song" | "note";
   resource?: ResourceKind;
 }
@@ -25,15 +26,15 @@ const BOTH: readonly RestType[] = ["breather", "shortRest"];
 
 /** R-REST-TAL: the nine rest talents. */
 export const REST_TALENTS: Record<RestTalentId, RestTalent> = {
-  aufmerksameErholung: { for: "all", untilLongRest: true, effectAfter: BOTH, effect: "firstDieMax" },
-  divergenteFormeln: { for: "wizard", untilLongRest: false, effectAfter: BOTH, effect: "note" },
-  naturgefaehrte: { for: "druidRanger", untilLongRest: false, effectAfter: BOTH, effect: "note" },
-  eidbekraeftigung: { for: "paladin", untilLongRest: true, effectAfter: BOTH, effect: "resource", resource: "handauflegen" },
-  heiligesRitual: { for: "clericPaladin", untilLongRest: true, effectAfter: BOTH, effect: "tempLeben" },
-  zauberischeWiederherstellung: { for: "sorcerer", untilLongRest: true, effectAfter: BOTH, effect: "resource", resource: "zauberpunkte" },
-  grimmigeHaltung: { for: "barbarian", untilLongRest: true, effectAfter: ["shortRest"], effect: "resource", resource: "wut" },
-  taktischeAtempause: { for: "superiority", untilLongRest: false, effectAfter: ["breather"], effect: "resource", resource: "ueberlegenheit" },
-  kreativeAtempause: { for: "bard", untilLongRest: false, effectAfter: BOTH, effect: "song" },
+  aufmerksameErholung: { untilLongRest: true, effectAfter: BOTH, effect: "firstDieMax" },
+  divergenteFormeln: { untilLongRest: false, effectAfter: BOTH, effect: "note" },
+  naturgefaehrte: { untilLongRest: false, effectAfter: BOTH, effect: "note" },
+  eidbekraeftigung: { untilLongRest: true, effectAfter: BOTH, effect: "resource", resource: "handauflegen" },
+  heiligesRitual: { untilLongRest: true, effectAfter: BOTH, effect: "tempLeben" },
+  zauberischeWiederherstellung: { untilLongRest: true, effectAfter: BOTH, effect: "resource", resource: "zauberpunkte" },
+  grimmigeHaltung: { untilLongRest: true, effectAfter: ["shortRest"], effect: "resource", resource: "wut" },
+  taktischeAtempause: { untilLongRest: false, effectAfter: ["breather"], effect: "resource", resource: "ueberlegenheit" },
+  kreativeAtempause: { untilLongRest: false, effectAfter: BOTH, effect: "song" },
 };
 
 export const isRestTalent = (value: unknown): value is RestTalentId => typeof value === "string" && Object.hasOwn(REST_TALENTS, value);

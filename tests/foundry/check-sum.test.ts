@@ -16,6 +16,8 @@ describe("a check's sum on the cards", () => {
     expect(checkSumText(result())).toBe("W10 8 + 3 Übungswert − 1 Erschöpfung = EW 10");
     expect(checkSumText(result({ formula: "2d12kh + 4 - 2", kept: 11, uebungswert: 4, modifier: -2, malus: 0, ew: 13 }))).toBe("W12 11 + 4 Übungswert − 2 Modifikator = EW 13");
     expect(checkSumText(result({ formula: "1d6", kept: 4, uebungswert: 0, malus: 0, ew: 4 }), { withEW: false })).toBe("W6 4");
+    // An EW below 0 with a true minus.
+    expect(checkSumText(result({ formula: "1d4 - 5", kept: 1, uebungswert: 0, malus: 5, ew: -4 }))).toBe("W4 1 − 5 Erschöpfung = EW −4");
   });
 
   it("a series of blocks names the terms once, each row only its numbers", async () => {

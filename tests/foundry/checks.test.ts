@@ -64,7 +64,7 @@ describe("R-EXH-2 an attribute check takes half the Erschöpfung malus", () => {
     const out = await actor.rollAttribute("ge", {});
     expect(out.roll.formula).toBe("1d6 - 1");
     expect(out.result.ew).toBe(4);
-    expect((messages()[0] as Any).flavor).toBe("Gewandtheit-Probe");
+    expect((messages()[0] as Any).flavor).toBe("GE-Probe");
   });
 });
 

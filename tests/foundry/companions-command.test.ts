@@ -172,6 +172,23 @@ describe("R-COMP-5 a command: Rikka pays the attack's actions, rolls against Mis
     expect(sys(wolf).leben.value).toBe(18);
   });
 
+  it("issue 25: the card names the handling talent as Rikka's sheet does, in the world's language, never by its German key", async () => {
+    const { rikka, wolf, goblinToken, player } = await fight();
+    // Imported from the talent pack in an English world: shown as "Animal handling", found by its German key.
+    await item(rikka, "Mit Tieren umgehen").update({ name: "Animal handling", flags: { flex: { sourceName: "Mit Tieren umgehen" } } });
+    g.game.i18n.lang = "en";
+    try {
+      target(player, goblinToken);
+      rolls([8, 2]); // 2 + 12 = 14 < 18
+      expect(await acting(player, () => commandCompanion(wolf, item(wolf, "Biss")))).toMatchObject({ status: "failed" });
+      const content = (messages()[0] as Any).content as string;
+      expect(content).toContain("Animal handling");
+      expect(content).not.toContain("Mit Tieren umgehen");
+    } finally {
+      g.game.i18n.lang = "de";
+    }
+  });
+
   it("too few actions left: refused with Rikka's count, nothing rolled or written", async () => {
     const { wolf, player } = await fight();
     rolls([8, 8], [8, 1]);

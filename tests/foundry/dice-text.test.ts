@@ -8,7 +8,7 @@ import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { downtimeContext, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
 import { localDice, localFormula } from "../../src/helpers/dice-text";
-import { unitText } from "../../src/helpers/units";
+import { numberText, unitText } from "../../src/helpers/units";
 import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, target, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -109,6 +109,25 @@ describe("units by the language's plural rules", () => {
   ])("%s: days are counted as %s, %s", (lang, one, three) => {
     speak(lang);
     expect([unitText("Tag", 1), unitText("Tag", 3)]).toEqual([one, three]);
+  });
+
+  it.each([
+    ["de", ["1 Trefferwürfel", "2 Trefferwürfel", "5 Trefferwürfel"], ["1 Ladung", "2 Ladungen", "5 Ladungen"]],
+    ["en", ["1 hit die", "2 hit dice", "5 hit dice"], ["1 charge", "2 charges", "5 charges"]],
+    ["ru", ["1 кость хитов", "2 кости хитов", "5 костей хитов"], ["1 заряд", "2 заряда", "5 зарядов"]],
+  ])("%s: hit dice and kit charges (issue 25: never 1 hit dice)", (lang, dice, charges) => {
+    speak(lang);
+    expect([1, 2, 5].map((n) => unitText("Trefferwuerfel", n))).toEqual(dice);
+    expect([1, 2, 5].map((n) => unitText("Ladung", n))).toEqual(charges);
+  });
+
+  it.each([
+    ["de", ["1 Charakter", "2 Charaktere"]],
+    ["en", ["1 character", "2 characters"]],
+    ["ru", ["1 персонаж", "2 персонажа", "5 персонажей"]],
+  ] as const)("%s: characters still to roll in a short combat, never character(s)", (lang, texts) => {
+    speak(lang);
+    expect(texts.map((_t, i) => unitText("Charakter", [1, 2, 5][i]!))).toEqual(texts);
   });
 
   it("the downtime list of a rest says 1 day, not 1 day(s); in Russian 1 день, not дней: 1", () => {
@@ -218,12 +237,44 @@ describe("the item sheet", () => {
   });
 });
 
+describe("numbers with a true minus sign (issue 25: no ASCII hyphen-minus before a number)", () => {
+  it.each([
+    ["de", -3, "−3"],
+    ["de", 12, "12"],
+    ["de", 0, "0"],
+    ["de", -0, "0"],
+    ["de", -1.5, "−1,5"],
+    ["en", -1, "−1"],
+    ["en", 2.25, "2.25"],
+    ["ru", -14, "−14"],
+  ] as const)("%s: %s reads %s", (lang, n, text) => {
+    speak(lang);
+    expect(numberText(n)).toBe(text);
+    expect(numberText(n)).not.toContain("-");
+  });
+
+  it("a card's EW below 0 through {{flexNumber}}", () => {
+    speak("de");
+    expect(g.Handlebars.compile("EW {{flexNumber ew}}")({ ew: -1 })).toBe("EW −1");
+    expect(g.Handlebars.compile("{{flexNumber ew}}")({ ew: null })).toBe("");
+  });
+
+  it.each([
+    ["de", "1d10 + 4 - 3", "W10 + 4 − 3"],
+    ["en", "2d6kh - 2", "2d6 (highest) − 2"],
+    ["ru", "-1 + 1d4", "−1 + к4"],
+  ] as const)("%s: a formula with a minus, %s, reads %s", (lang, formula, text) => {
+    speak(lang);
+    expect(localFormula(formula)).toBe(text);
+  });
+});
+
 describe("roll formulas shown to the table", () => {
   it.each([
     ["de", "1d8 + 3", "W8 + 3"],
     ["en", "1d8 + 3", "d8 + 3"],
     ["ru", "1d8 + 3", "к8 + 3"],
-    ["de", "3d8kh + 2 - 1", "3W8 (höchster) + 2 - 1"],
+    ["de", "3d8kh + 2 - 1", "3W8 (höchster) + 2 − 1"],
     ["en", "2d10kl", "2d10 (lowest)"],
     ["ru", "2d6kh", "2к6 (наибольшая)"],
   ] as const)("%s: %s reads %s", (lang, formula, text) => {

@@ -166,10 +166,10 @@ describe("the check dialog follows the user's choices live (R-CORE-5)", () => {
     const fmt = (key: string, data: Record<string, string>) => g().game.i18n.format(key, data);
     const breakdown = checkBreakdown({ die: 10, kind: "talent", uebungswert: 4, modifier: 0, erschoepfung: 4, vorteile: 0, nachteile: 1 }, []);
     // One automatic Nachteil (under water, say): alone it keeps the lowest of 2.
-    expect(liveCheckLine(breakdown.base, { vorteile: 0, nachteile: 0, modifier: 0 }, fmt)).toEqual({ dice: "2 × W10, der niedrigste zählt", formula: `2d10kl + 4 − ${breakdown.malus}` });
+    expect(liveCheckLine(breakdown.base, { vorteile: 0, nachteile: 0, modifier: 0 }, fmt)).toEqual({ dice: "2 × W10, der niedrigste zählt", formula: `2W10 (niedrigster) + 4 − ${breakdown.malus}` });
     // The user's 1 Vorteil cancels it; 3 Vorteile keep the highest of 3; a modifier joins the formula.
     expect(liveCheckLine(breakdown.base, { vorteile: 1, nachteile: 0, modifier: 0 }, fmt).dice).toBe("1 × W10");
-    expect(liveCheckLine(breakdown.base, { vorteile: 3, nachteile: 0, modifier: 2 }, fmt)).toEqual({ dice: "3 × W10, der höchste zählt", formula: `3d10kh + 4 + 2 − ${breakdown.malus}` });
+    expect(liveCheckLine(breakdown.base, { vorteile: 3, nachteile: 0, modifier: 2 }, fmt)).toEqual({ dice: "3 × W10, der höchste zählt", formula: `3W10 (höchster) + 4 + 2 − ${breakdown.malus}` });
 
     // In the dialog (a minimal element: its fields, the live line and the form's input event), typing updates the line.
     const fields: Record<string, { value: string }> = { vorteile: { value: "0" }, nachteile: { value: "0" }, modifier: { value: "0" } };
@@ -189,6 +189,6 @@ describe("the check dialog follows the user's choices live (R-CORE-5)", () => {
     expect(dice.textContent).toBe("2 × W10, der höchste zählt");
     fields.modifier!.value = "Text";
     onInput();
-    expect(formula.textContent).toBe(`2d10kh + 4 − ${breakdown.malus}`);
+    expect(formula.textContent).toBe(`2W10 (höchster) + 4 − ${breakdown.malus}`);
   });
 });

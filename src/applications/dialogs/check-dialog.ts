@@ -1,7 +1,7 @@
 // The roll dialog of a check: Vorteile, Nachteile, modifier and SW (R-CORE-4, R-CORE-5).
 import { checkFormula, diceCount, exhaustionMalus, netAdvantage } from "../../rules";
 import type { CheckInput, Die } from "../../rules";
-import { localDie } from "../../helpers/dice-text";
+import { localDie, localFormula } from "../../helpers/dice-text";
 
 export const CHECK_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/check-dialog.hbs";
 
@@ -45,7 +45,8 @@ export type CheckChoices = Pick<CheckDialogResult, "vorteile" | "nachteile" | "m
 
 /**
  * R-CORE-5: what the check rolls with the user's choices added, as the dialog shows it while they type:
- * how many dice and which counts ("2 × W10, der höhere zählt") and Foundry's formula ("2d10kh + 4 − 2 + 1").
+ * how many dice and which counts ("2 × W10, der höhere zählt") and the whole roll in the language's notation
+ * ("2W10 (höchster) + 4 − 2 + 1"; issue 25: no Foundry "2d10kh" on a German page).
  */
 export function liveCheckLine(base: CheckBreakdown["base"], choices: CheckChoices, format: (key: string, data: Record<string, string>) => string): { dice: string; formula: string } {
   const input: CheckInput = {
@@ -59,7 +60,7 @@ export function liveCheckLine(base: CheckBreakdown["base"], choices: CheckChoice
   const die = localDie(input.die);
   const n = String(diceCount(net));
   const dice = net > 0 ? format("FLEX.Check.Live.High", { n, die }) : net < 0 ? format("FLEX.Check.Live.Low", { n, die }) : format("FLEX.Check.Live.One", { die });
-  return { dice, formula: checkFormula(input).replace(/ - /g, " − ") };
+  return { dice, formula: localFormula(checkFormula(input)) };
 }
 
 /** Keeps the dialog's live line in step with the user's Vorteile, Nachteile and modifier. */

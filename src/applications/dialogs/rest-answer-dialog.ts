@@ -12,7 +12,7 @@ import type { ProjectData } from "../../data/item/making";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
 import {
-  allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceAllowance, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS, REST_TALENTS,
+  allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceAllowance, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS,
   restExhaustion, talentAllowed,
 } from "../../rules";
 import type { DowntimeActivity, DowntimePick, ProjectBlock, RestType } from "../../rules";
@@ -122,7 +122,7 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
       type === "breather" || type === "shortRest"
         ? REST_TALENT_IDS.filter((id) => owned.includes(id)).map((id) => {
             const check = talentAllowed(id, type, state, owned);
-            return { id, name: i18n().localize(`FLEX.Rest.Talent.${id}.name`), effect: i18n().localize(`FLEX.Rest.Talent.${id}.effect`), who: i18n().localize(`FLEX.Rest.TalentFor.${REST_TALENTS[id].for}`), disabled: !check.allowed };
+            return { id, name: i18n().localize(`FLEX.Rest.Talent.${id}.name`), effect: i18n().localize(`FLEX.Rest.Talent.${id}.effect`), disabled: !check.allowed };
           })
         : null,
     talentsNone: (type === "breather" || type === "shortRest") && !owned.length,

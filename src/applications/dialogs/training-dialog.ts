@@ -7,6 +7,7 @@ import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
 import { percentText } from "../../helpers/units";
 import { documentFromUuid } from "../../helpers/uuid";
 import { pick } from "../browser";
+import { talentLabel } from "../talent-names";
 import { canLowerMisstrauen, TRAINING_BLOCK_COST, TRAINING_BLOCK_HOURS, TRAINING_GOAL, TRAINING_MAX_BLOCKS } from "../../rules";
 import type { TrainingReward } from "../../rules";
 
@@ -27,7 +28,7 @@ export function trainingOutlook(trainer: Actor.Implementation, creature: Actor.I
   if (!outlook) return null;
   const minus = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
   const key = outlook.chance === 0 ? "FLEX.Training.Outlook.Never" : "FLEX.Training.Outlook.Chance";
-  return { text: game.i18n!.format(key, { talent, min: minus(outlook.min), max: minus(outlook.max), sw: String(sw), chance: percentText(outlook.chance ?? 0) }), hopeless: outlook.chance === 0 };
+  return { text: game.i18n!.format(key, { talent: talentLabel(talent, trainer), min: minus(outlook.min), max: minus(outlook.max), sw: String(sw), chance: percentText(outlook.chance ?? 0) }), hopeless: outlook.chance === 0 };
 }
 
 /** R-TRAIN-1: what `blocks` blocks cost and take, and whether the trainer has the money. */

@@ -179,13 +179,14 @@ export class FlexActorSheet<
       tabs: this._prepareTabs("primary"),
       attributes: ATTRIBUTE_KEYS.map((key) => {
         const name = i18n.localize(CONFIG.FLEX.attributes[key].label);
+        const abbr = i18n.localize(CONFIG.FLEX.attributes[key].abbreviation);
         return {
           key,
           name,
-          abbr: i18n.localize(CONFIG.FLEX.attributes[key].abbreviation),
+          abbr,
           die: system.attributes[key],
           dieLabel: localDie(parseDie(system.attributes[key]) ?? CONFIG.FLEX.defaultAttributeDie),
-          rollLabel: i18n.format("FLEX.Check.RollAttribute", { attribute: name }),
+          rollLabel: i18n.format("FLEX.Check.RollAttribute", { attribute: name, abbr }),
         };
       }),
       dieChoices: Object.fromEntries(CONFIG.FLEX.dieLadder.map((d) => [d, localDie(d)])),

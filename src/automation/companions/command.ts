@@ -72,7 +72,10 @@ export interface CommandRecord {
 
 interface Prepared {
   trainer: Actor.Implementation;
+  /** The talent's key (its German name), which the check looks up. */
   talent: string;
+  /** The talent as the trainer's sheet names it, in the world's language (issue 25: never the key on a card). */
+  talentName: string;
   sw: number;
 }
 
@@ -124,8 +127,9 @@ const queuedPayment = (override: boolean): Payment => ({
 /** The handling check the trainer makes, or why not (no trainer talent for this creature). */
 function prepare(companion: Actor.Implementation, trainer: Actor.Implementation): Prepared | null {
   const talent = talentOf(companion);
-  if (!talent || !trainer.findTalent(talent)) return null;
-  return { trainer, talent, sw: misstrauenOf(companion) };
+  const item = talent ? trainer.findTalent(talent) : undefined;
+  if (!item) return null;
+  return { trainer, talent, talentName: item.name, sw: misstrauenOf(companion) };
 }
 
 function companionRecordRef(companion: Actor.Implementation) {
@@ -147,7 +151,7 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
   const reaction = options.reaction === true;
   const cost = commandCost((item?.system as { aktionen?: unknown } | undefined)?.aktionen, reaction);
   const name = companion.token?.name || companion.name;
-  const label = format("FLEX.Companion.CommandLabel", { name, talent: prepared.talent });
+  const label = format("FLEX.Companion.CommandLabel", { name, talent: prepared.talentName });
 
   const paid = await payment.pay(trainer, cost, item?.name ?? label);
   if (!paid.spend.allowed) return { status: reaction ? "noReaction" : "noActions", messageId: null, ew: null, left: paid.left, max: paid.max };
@@ -163,7 +167,7 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
     const outcome = companionCommand({ ew: roll.check!.ew, misstrauen: prepared.sw, reaction });
 
     if (outcome.success && item) {
-      const note = format("FLEX.Companion.CommandNote", { trainer: trainer.name, talent: prepared.talent, sw: outcome.sw, rule: outcome.rules.at(-1)! });
+      const note = format("FLEX.Companion.CommandNote", { trainer: trainer.name, talent: prepared.talentName, sw: outcome.sw, rule: outcome.rules.at(-1)! });
       const attack = await attackWith(item, companion, { targets: options.targets, rollMode: options.rollMode, command: { roll, note }, planCard: !!context });
       if (!attack) {
         await payment.refund(paid.spend);

@@ -227,7 +227,9 @@ export async function renderTrainingCard(record: TrainingRecord): Promise<string
 
 /** Tells this user what became of the session. */
 function explain(result: TrainingReport, trainer: Actor.Implementation, creature: Actor.Implementation, blocks: number): void {
-  const data = { name: nameOf(creature), trainer: nameOf(trainer), talent: String(creatureSystem(creature).derived?.umgangTalent ?? "") || "—", max: TRAINING_MAX_BLOCKS };
+  const key = String(creatureSystem(creature).derived?.umgangTalent ?? "");
+  // The talent as the trainer's sheet names it (issue 25), its key only when the trainer lacks it.
+  const data = { name: nameOf(creature), trainer: nameOf(trainer), talent: (key && trainer.findTalent(key)?.name) || key || "—", max: TRAINING_MAX_BLOCKS };
   const currency = currencyLabel();
   const notices: Partial<Record<TrainingStatus, string>> = {
     already: format("FLEX.Training.Already", data),

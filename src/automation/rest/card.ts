@@ -2,6 +2,7 @@
 // by which rule. Text is put together here (localised), so the template only lays it out.
 import { currencyLabel } from "../../helpers/settings";
 import { localDice } from "../../helpers/dice-text";
+import { unitText } from "../../helpers/units";
 import type { RestType } from "../../rules";
 import { levelTrainingSessions, trainingDays } from "../../rules";
 import type { RestCrafting, RestEntry, RestReport } from "./types";
@@ -117,14 +118,14 @@ export function cardBlock(e: RestEntry, currency: string, crafting?: RestCraftin
   if (e.hitDice) {
     const h = e.hitDice;
     const care = h.care === "healer" ? l("FLEX.Rest.Card.Healer") : f("FLEX.Rest.Card.Kit", { names: h.kitFrom.join(", ") });
-    lines.push(h.die === undefined ? f("FLEX.Rest.Card.HitDice", { count: h.count, rolls: h.rolls.join(", "), total: h.healing.total, care }) : hitDiceSum(h, care));
+    lines.push(h.die === undefined ? f("FLEX.Rest.Card.HitDice", { dice: unitText("Trefferwuerfel", h.count), rolls: h.rolls.join(", "), total: h.healing.total, care }) : hitDiceSum(h, care));
     if (h.advantage) tags.push(l("FLEX.Rest.Card.Advantage"));
     if (h.healing.inspiration && h.die === undefined) lines.push(f("FLEX.Rest.Card.Inspiration", { n: h.healing.inspiration }));
   }
   const refused = [...talentRefused(e), ...(e.careMissing ? [l("FLEX.Rest.Card.NoCare")] : []), ...downtimeRefused(e)];
   if (e.fullCare) {
     const kits = e.fullCare.charges ? f("FLEX.Rest.Card.Kit", { names: e.fullCare.kitFrom.join(", ") }) : "";
-    lines.push(f("FLEX.Rest.Card.FullCare", { healed: e.fullCare.healed, charges: e.fullCare.charges, kits }));
+    lines.push(f("FLEX.Rest.Card.FullCare", { healed: e.fullCare.healed, charges: unitText("Ladung", e.fullCare.charges), kits }));
   }
   lines.push(...change("FLEX.Rest.Card.Leben", e.leben));
   lines.push(...change("FLEX.Rest.Card.Exhaustion", e.erschoepfung));

@@ -82,19 +82,19 @@ export function allotCare(people: Participant[], type: RestType, healer: boolean
 
 /**
  * R-REST-HEAL-3 with R-REST-TAL: rolls the hit dice each character spends, one Roll per character. Attentive
- * recovery: the first die shows its maximum. Creative breather: the bard's inspiration die (its CH die,
+ * recovery: the first die shows its maximum. Creative breather: the singer's CH die (the seed's inspiration die,
  * Decision) is added once to every character's hit-dice healing, and its allies roll each die with Vorteil.
  */
 export async function rollHitDice(people: Participant[]): Promise<Roll[]> {
-  const bard = people.find((p) => activeTalent(p) === "kreativeAtempause") ?? null;
+  const singer = people.find((p) => activeTalent(p) === "kreativeAtempause") ?? null;
   const rolls: Roll[] = [];
   for (const p of people) {
     if (p.dice === 0) continue;
     const faces = p.sys.derived.trefferwuerfel.wuerfel;
     p.attentive = activeTalent(p) === "aufmerksameErholung";
-    p.advantage = !!bard && bard !== p;
+    p.advantage = !!singer && singer !== p;
     const terms = Array.from({ length: p.dice - (p.attentive ? 1 : 0) }, () => (p.advantage ? `2d${faces}kh` : `1d${faces}`));
-    const inspirationDie = bard ? bard.sys.attributes.ch : 0;
+    const inspirationDie = singer ? singer.sys.attributes.ch : 0;
     if (inspirationDie) terms.push(`1d${inspirationDie}`);
     const results: number[] = [];
     if (terms.length) {
