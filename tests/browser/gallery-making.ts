@@ -96,6 +96,11 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   // The active GM's client announces the ripe field by itself; wait for it.
   await settle();
   await flex.making.payRewards([smith.id, companion.id], 4);
+  // A dagger made in workdays (R-DOWN-2, as a full rest's Handwerk works it): materials paid, two days worked.
+  const dagger = await g.Item.create({ name: tr("Dolch"), type: "weapon", img: "icons/weapons/dagger.webp", system: { preis: 60, schaden: "1W4", talent: "Klingenwaffen" } });
+  const daysProject = await as(player, () => flex.making.createProject(smith, dagger, { mode: "arbeitstage", talent: "Handwerk" }));
+  await as(player, () => flex.making.payMaterials(daysProject));
+  await as(player, () => flex.making.workOnProject(daysProject, { amount: 2 }));
   // Only the cards of making and earning (the clock moving on may bring other cards, e.g. of rest).
   const cards = chatList(messages().slice(start).filter((m: Any) => m.getFlag("flex", "making")));
   for (const theme of ["light", "dark"] as const) add("chat-making", cards, "flex chat", [], 340, 1400, theme, i18n.localize("SIDEBAR.TabChat"));

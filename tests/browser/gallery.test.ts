@@ -77,7 +77,7 @@ describe("the gallery in headless Chromium", () => {
       "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings", "chat-item-card",
       "character-limited-bio", "item-effects", "browser-creatures", "browser-items", "browser-talents", "browser-rest", "browser-polymorph-pick",
       "dialog-rest-breather", "dialog-rest-long", "chat-attack-states", "chat-attack-player", "short-combat-player-before", "chat-short-combat-player",
-      "chat-short-combat-undone", "chat-rest-refused", "chat-rest-short"]) {
+      "chat-short-combat-undone", "chat-rest-refused", "chat-rest-short", "chat-player-view"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);

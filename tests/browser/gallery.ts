@@ -25,6 +25,7 @@ import { shortCombatPages } from "./gallery-short-combat";
 import { selfTestPages } from "./gallery-selftest";
 import { browserPages } from "./gallery-browser";
 import { attackStatePages } from "./gallery-attack-states";
+import { playerViewPages } from "./gallery-player-view";
 import { healPages } from "./gallery-heal";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -315,6 +316,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await selfTestPages(add, { clients });
     await browserPages(add, { hero });
     await healPages(add, { clients, hero });
+    await playerViewPages(add, { clients });
   }
   return withDarkTwins(pages);
 }
