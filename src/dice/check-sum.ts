@@ -30,7 +30,7 @@ function termsOf(result: SumTerms, named: boolean): string[] {
  */
 export function checkSumText(result: SumTerms, { withEW = true, named = true } = {}): string {
   const line = [`${localDice(checkDie(result.formula))} ${result.kept}`.trim(), ...termsOf(result, named)].join(" ");
-  return withEW ? `${line} = ${game.i18n!.localize("FLEX.Check.EWShort")} ${numberText(result.ew)}` : line;
+  return withEW ? `${line} = ${game.i18n!.localize("FLEX.Check.EW")} ${numberText(result.ew)}` : line;
 }
 
 /** What every roll of a series adds to its die, named once: "W6 + 15 Übungswert − 3 Erschöpfung". */

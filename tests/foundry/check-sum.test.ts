@@ -28,10 +28,11 @@ describe("a check's sum on the cards", () => {
 
   it("speaks the world's language: the die letter and the words", async () => {
     await startClient({ lang: "en" });
-    expect(checkSumText(result())).toMatch(/^d10 8 \+ 3 \S.* − 1 \S.* = \S+ 10$/);
+    expect(checkSumText(result())).toMatch(/^d10 8 \+ 3 \S.* − 1 \S.* = Result 10$/);
     await startClient({ lang: "ru" });
     const ru = checkSumText(result());
     expect(ru.startsWith("к10 8 + 3 ")).toBe(true);
+    expect(ru.endsWith("= Итог 10")).toBe(true);
     expect(ru).not.toMatch(/\b(?:EW|W10)\b/);
   });
 

@@ -186,7 +186,8 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
       attack: item?.name ?? null,
       reaction,
       cost,
-      check: checkCardData(label, check.input.die, roll.check!, check.input.vorteile, check.input.nachteile, check.notes),
+      // The card's title names the command already: its check line names the talent only.
+      check: checkCardData(prepared.talentName, check.input.die, roll.check!, check.input.vorteile, check.input.nachteile, check.notes),
       sw: outcome.sw,
       success: outcome.success,
       rules: [...rules].sort(),
