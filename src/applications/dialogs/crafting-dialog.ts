@@ -22,7 +22,7 @@ import {
 import { CRAFTABLE_TYPES, isCraftableType, projectLog, projectTarget, type PlotData, type ProjectData } from "../../data/item/making";
 import { registerItemRoller } from "../../documents/features";
 import { CRAFT_COMPLEXITIES, CRAFT_SW, craftPlan, type CheckOutlook } from "../../rules";
-import { percentText, unitText } from "../../helpers/units";
+import { numberText, percentText, unitText } from "../../helpers/units";
 import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
 import { pick } from "../browser";
@@ -61,11 +61,9 @@ export function defaultActor(item?: Item.Implementation | null): Actor.Implement
 export function outlookText(outlook: CheckOutlook, sw: number): string {
   const chance = percentText(outlook.chance ?? 0);
   const key = outlook.chance === 0 ? "FLEX.Making.Outlook.Never" : "FLEX.Making.Outlook.Chance";
-  return i18n().format(key, { min: signed(outlook.min), max: signed(outlook.max), sw: String(sw), chance });
+  return i18n().format(key, { min: numberText(outlook.min), max: numberText(outlook.max), sw: String(sw), chance });
 }
 
-/** A number as the cards write it: a typographic minus. */
-const signed = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
 
 /** What a batch of `quantity` with `helpers` costs and asks for, in the dialog's words. */
 export function craftStartNumbers(price: number, quantity: number, helpers: number, purse: number): { material: string; goal: string; days: string; total: string; pay: string; affordable: boolean } {

@@ -4,7 +4,7 @@
 import { commandCompanion, trainCompanion, trainingCandidates, trainerOf } from "../../automation/companions";
 import type { TrainingReport } from "../../automation/companions";
 import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
-import { percentText } from "../../helpers/units";
+import { numberText, percentText } from "../../helpers/units";
 import { documentFromUuid } from "../../helpers/uuid";
 import { pick } from "../browser";
 import { talentLabel } from "../talent-names";
@@ -26,9 +26,8 @@ export function trainingOutlook(trainer: Actor.Implementation, creature: Actor.I
   const sw = Number(facts.derived?.misstrauen) || 10;
   const outlook = talent ? trainer.checkOutlook({ talent, sw }) : null;
   if (!outlook) return null;
-  const minus = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
   const key = outlook.chance === 0 ? "FLEX.Training.Outlook.Never" : "FLEX.Training.Outlook.Chance";
-  return { text: game.i18n!.format(key, { talent: talentLabel(talent, trainer), min: minus(outlook.min), max: minus(outlook.max), sw: String(sw), chance: percentText(outlook.chance ?? 0) }), hopeless: outlook.chance === 0 };
+  return { text: game.i18n!.format(key, { talent: talentLabel(talent, trainer), min: numberText(outlook.min), max: numberText(outlook.max), sw: String(sw), chance: percentText(outlook.chance ?? 0) }), hopeless: outlook.chance === 0 };
 }
 
 /** R-TRAIN-1: what `blocks` blocks cost and take, and whether the trainer has the money. */

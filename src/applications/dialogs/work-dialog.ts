@@ -2,6 +2,7 @@
 import { currency, purseOf, requestWork, type WorkAnswer } from "../../automation/making";
 import { isWorkDuration, WORK_DURATIONS, WORK_PAY_FACTOR, workPay, type WorkDuration } from "../../rules";
 import { canAdvanceTime, defaultActor } from "./crafting-dialog";
+import { numberText } from "../../helpers/units";
 
 export const WORK_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/work-dialog.hbs";
 
@@ -12,10 +13,9 @@ export function workOutlookText(actor: Actor.Implementation, talentId: string, d
   const talent = actor.items.get(talentId);
   const outlook = talent ? actor.checkOutlook({ talent, sw: null }) : null;
   if (!outlook) return "";
-  const minus = (n: number) => (n < 0 ? `−${Math.abs(n)}` : String(n));
   return i18n().format("FLEX.Making.Work.Outlook", {
-    min: minus(outlook.min),
-    max: minus(outlook.max),
+    min: numberText(outlook.min),
+    max: numberText(outlook.max),
     low: String(workPay(outlook.min, duration)),
     high: String(workPay(outlook.max, duration)),
     currency: currency(),

@@ -4,6 +4,7 @@
 import type { CheckCardData } from "../../dice/check-card";
 import type { DefenceKind, RuleId } from "../../rules";
 import type { ActorRef } from "../actor-ref";
+import { numberText } from "../../helpers/units";
 
 export const ATTACK_CARD_TEMPLATE = "systems/flex/templates/chat/attack-card.hbs";
 
@@ -64,9 +65,8 @@ export function attackMark(record: Pick<AttackRecord, "id">, key: string): strin
 
 const STATUS_LABEL: Record<TargetStatus, string> = { hit: "FLEX.Attack.Hit", defended: "FLEX.Attack.Defended", pending: "FLEX.Attack.Pending" };
 
-/** A number with a typographic minus, as the cards write it. */
-// Nothing lost reads "0", not "−0" (Rüstung stopped it all).
-const minus = (n: number) => (n === 0 ? "0" : `−${Math.abs(n)}`);
+/** Leben lost, as the cards write it: "−5", and "0" when Rüstung stopped it all. */
+const minus = (n: number) => numberText(-Math.abs(n));
 
 /**
  * What an Apply did to one target, in one line: "6 Schaden − 5 Rüstung = −1 Leben, jetzt 9/20" or
