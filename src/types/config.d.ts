@@ -226,6 +226,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         endOfDay?: unknown;
         making?: unknown;
         rest?: unknown;
+        /** Hit dice a player rolled in the rest dialog: the question's id and the character (automation/rest/hit-dice-roll.ts). */
+        hitDiceRoll?: unknown;
         noRest?: unknown;
         training?: unknown;
         command?: unknown;

@@ -3,7 +3,8 @@
 // rest, the no-rest card with the hallucinating status, the sheet showing that status, and a resource item.
 // tests/browser/gallery.ts calls `await restPages(add, { clients })` inside its language loop, after
 // resetWorld and i18n.lang are set; it creates its own party and leaves world time and the hero alone.
-import { hitDicePreview, REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
+import { REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
+import { hitDiceContext, HitDiceRoller } from "../../src/applications/dialogs/rest-hit-dice";
 import { REST_START_TEMPLATE, restStartContext } from "../../src/applications/dialogs/rest-start-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
@@ -65,14 +66,23 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
       const prompt = (type: string) => ({ restId: "gallery", type, actorId: alrike.id, healer: false, kitCharges: 7, seconds: 120 });
       // Two hit dice typed: the Leben they can bring, as the dialog shows it while the player types.
       const typed = (ctx: Any, dice: number) => {
-        const sys = alrike.system;
-        ctx.hitDice.value = dice;
-        ctx.hitDice.preview = hitDicePreview(dice, sys.derived.trefferwuerfel.wuerfel, sys.trefferwuerfel.koModifikator, sys.leben);
+        ctx.hitDice = hitDiceContext(alrike, alrike.system, { ...prompt(ctx.type), kitCharges: 7 } as Any, null, dice);
         return ctx;
       };
       const answer = await renderTemplate(REST_ANSWER_TEMPLATE, typed(restAnswerContext(alrike, alrike.system, prompt("shortRest") as Any), 2));
       const title = (type: string) => i18n.format("FLEX.Rest.Answer.Title", { name: alrike.name, type: i18n.localize(`FLEX.Rest.Type.${type}`) });
       for (const theme of ["light", "dark"] as const) add("dialog-rest-answer", dialog(answer, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 520, 660, theme, title("shortRest"));
+      // The same short rest after the player rolled two hit dice in the dialog: the dice, the sum, the Leben bar
+      // risen to what they heal; and the player's roll in chat.
+      const rolledAt = messages().length;
+      queueDice([{ faces: 8, result: 6 }, { faces: 8, result: 3 }]);
+      const rolled = await as(player ?? gm, () => new HitDiceRoller(alrike, alrike.system, prompt("shortRest") as Any).roll(2, false));
+      if (!rolled) throw new Error("gallery: the hit dice were not rolled");
+      const rolledCtx = restAnswerContext(alrike, alrike.system, prompt("shortRest") as Any);
+      rolledCtx.hitDice = hitDiceContext(alrike, alrike.system, prompt("shortRest") as Any, { rolls: [6, 3], attentive: false });
+      const rolledDialog = await renderTemplate(REST_ANSWER_TEMPLATE, rolledCtx);
+      for (const theme of ["light", "dark"] as const) add("dialog-rest-rolled", dialog(rolledDialog, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 520, 760, theme, title("shortRest"));
+      for (const theme of ["light", "dark"] as const) add("chat-rest-rolled", chatLog(messages().slice(rolledAt).map(chatItem).join("\n")), "chat", [], 340, 200, theme, i18n.localize("SIDEBAR.TabChat"));
       // A breather with no kit charge left in the group and no healer: no hit dice, and the dialog says why.
       const breather = await renderTemplate(REST_ANSWER_TEMPLATE, restAnswerContext(alrike, alrike.system, { ...prompt("breather"), kitCharges: 0 } as Any));
       for (const theme of ["light", "dark"] as const) add("dialog-rest-breather", dialog(breather, "fa-bed", i18n.localize("FLEX.Rest.Answer.Confirm")), "dialog flex", [], 520, 620, theme, title("breather"));

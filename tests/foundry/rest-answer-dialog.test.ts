@@ -26,6 +26,10 @@ describe("hit dice in the rest dialog", () => {
     expect((ctx.hitDice as Any).care).toContain("Heilerset-Ladung (4 in der Gruppe)");
     const html = await render(ctx);
     expect(html.querySelector("input[name=hitDice]")!.hasAttribute("disabled")).toBe(false);
+    // Beside the number, the player's own roll; below, the Leben bar at 12 of 30 before any die.
+    expect(html.querySelector("[data-flex-roll-hitdice]")!.text.trim()).toBe("Würfeln");
+    const meter = html.querySelector(".flex-rest-leben[role=meter]")!;
+    expect([meter.getAttribute("aria-valuenow"), meter.getAttribute("aria-valuemax"), meter.getAttribute("aria-label")]).toEqual(["12", "30", "Leben von Held 1"]);
     // The box that used to decide whether typed dice heal is gone outside the full rest.
     expect(html.querySelector("input[name=kit]")).toBeNull();
   });

@@ -5,17 +5,19 @@
 import { currencyLabel } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
 import { pick } from "../browser";
-import { localDice } from "../../helpers/dice-text";
 import { unitText } from "../../helpers/units";
 import { characterData, defaultAnswer, formatDuration, ownedRestTalents, projectBlock, readAnswer, readPrompt, restTypeLabel, workdayProject } from "../../automation/rest";
 import type { ProjectData } from "../../data/item/making";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
 import {
-  allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceAllowance, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS,
+  allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS,
   restExhaustion, talentAllowed,
 } from "../../rules";
 import type { DowntimeActivity, DowntimePick, ProjectBlock, RestType } from "../../rules";
+import { hitDiceContext, hitDicePreview, HitDiceRoller, lebenMeter, REST_HIT_DICE_TEMPLATE } from "./rest-hit-dice";
+
+export { hitDicePreview } from "./rest-hit-dice";
 
 export const REST_ANSWER_TEMPLATE = "systems/flex/templates/dialogs/rest-answer.hbs";
 export const REST_DOWNTIME_TEMPLATE = "systems/flex/templates/dialogs/rest-downtime.hbs";
@@ -81,13 +83,6 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
   };
 }
 
-/** What the hit dice typed can do to Leben (R-REST-HEAL-3), before the GM rolls them: "Leben 12 → 15–30 (Ø 24) / 30". */
-export function hitDicePreview(dice: number, die: number, mod: number, leben: { value: number; max: number }): string {
-  const o = hitDiceOutlook(dice, die, mod, leben);
-  if (!dice || o.max === o.from) return i18n().format("FLEX.Rest.Answer.LebenNow", { value: String(o.from), max: String(leben.max) });
-  return i18n().format("FLEX.Rest.Answer.LebenPreview", { value: String(o.from), min: String(o.min), avg: String(o.avg), high: String(o.max), max: String(leben.max) });
-}
-
 /** What the activity does to Erschöpfung in this rest (R-REST-3, R-REST-4), when it does anything. */
 function exhaustionTag(type: RestType, activity: (typeof REST_ACTIVITIES)[number]): string | null {
   if (type !== "longRest" && type !== "fullRest") return null;
@@ -105,8 +100,6 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
   const state = talentsUsed(sys);
   const owned = ownedRestTalents(actor);
   const currency = currencyLabel();
-  const tw = sys.derived.trefferwuerfel;
-  const allowance = hitDiceAllowance(type, sys.level, tw.verbleibend);
   const allowedActs = allowedActivities(type);
   const missing = Math.max(0, sys.leben.max - sys.leben.value);
   const defaults = defaultAnswer(type);
@@ -134,24 +127,7 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
       checked: a === defaults.activity,
       exhaustion: allowedActs.includes(a) ? exhaustionTag(type, a) : null,
     })),
-    hitDice:
-      allowance > 0
-        ? {
-            max: allowance,
-            // R-REST-HEAL-2: without a healer and without a charge in the group no die can heal: say so, type none.
-            disabled: !prompt.healer && prompt.kitCharges === 0,
-            text: i18n().format("FLEX.Rest.Answer.HitDiceHint", { left: String(tw.verbleibend), max: String(tw.max), die: localDice(`W${tw.wuerfel}`), mod: String(sys.trefferwuerfel.koModifikator), allowance: String(allowance) }),
-            care: prompt.healer
-              ? i18n().localize("FLEX.Rest.Answer.HealerHere")
-              : i18n().format(prompt.kitCharges ? "FLEX.Rest.Answer.Kit" : "FLEX.Rest.Answer.NoCare", { charges: String(prompt.kitCharges) }),
-            die: tw.wuerfel,
-            mod: sys.trefferwuerfel.koModifikator,
-            leben: sys.leben.value,
-            lebenMax: sys.leben.max,
-            value: 0,
-            preview: hitDicePreview(0, tw.wuerfel, sys.trefferwuerfel.koModifikator, sys.leben),
-          }
-        : null,
+    hitDice: hitDiceContext(actor, sys, prompt),
     // R-REST-4: the full rest's healing takes 1 charge per 10 Leben; ticked by default (the point of a full rest).
     kit: type === "fullRest" && !prompt.healer ? i18n().format("FLEX.Rest.Answer.KitFull", { charges: String(prompt.kitCharges), need: String(fullRestCharges(missing)) }) : null,
     healer: prompt.healer && type === "fullRest",
@@ -172,17 +148,46 @@ export function readRestAnswerForm(data: Record<string, unknown>, type: RestType
   return readAnswer({ talent: flat.talent || null, hitDice: flat.hitDice, kit: on("kit"), activity: flat.activity, downtime }, type);
 }
 
-/** The dialog's live parts: the Leben preview follows the hit dice typed, the countdown runs to the GM's deadline. */
-function wireRestAnswer(dialog: foundry.applications.api.DialogV2, deadline: number): void {
-  const root = dialog.element;
-  const input = root?.querySelector<HTMLInputElement>("input[name='hitDice']");
-  const preview = root?.querySelector<HTMLElement>(".flex-rest-preview");
-  if (input && preview) {
+/** Until the roll, the Leben preview and the bar follow the hit dice typed. */
+function followTypedDice(root: HTMLElement): void {
+  root.addEventListener("input", (event) => {
+    const input = event.target as HTMLInputElement;
+    if (input.name !== "hitDice" || input.readOnly) return;
     const d = input.dataset;
-    input.addEventListener("input", () => {
-      const dice = Math.max(0, Math.min(Number(input.max) || 0, Math.trunc(Number(input.value)) || 0));
-      preview.textContent = hitDicePreview(dice, Number(d.die), Number(d.mod), { value: Number(d.leben), max: Number(d.lebenMax) });
-    });
+    const dice = Math.max(0, Math.min(Number(input.max) || 0, Math.trunc(Number(input.value)) || 0));
+    const leben = { value: Number(d.leben), max: Number(d.lebenMax) };
+    const preview = root.querySelector<HTMLElement>(".flex-rest-preview");
+    if (preview) preview.textContent = hitDicePreview(dice, Number(d.die), Number(d.mod), leben);
+    const outlook = hitDiceOutlook(dice, Number(d.die), Number(d.mod), leben);
+    const gain = root.querySelector<HTMLElement>(".flex-rest-leben-gain");
+    if (gain) gain.style.width = `${lebenMeter(outlook.from, outlook.max - outlook.from, leben.max).gain}%`;
+  });
+}
+
+/** The Würfeln button: the roll is made once, then the block is drawn again with the dice and the Leben they bring. */
+function bindHitDiceRoll(root: HTMLElement, roller: HitDiceRoller): void {
+  const attentive = () => root.querySelector<HTMLInputElement>("input[name='talent']:checked")?.value === "aufmerksameErholung";
+  const redraw = (html: string | null) => {
+    const block = root.querySelector("[data-flex-hitdice]");
+    if (html && block) block.outerHTML = html;
+  };
+  root.addEventListener("click", async (event) => {
+    if (!(event.target as HTMLElement).closest("[data-flex-roll-hitdice]")) return;
+    const input = root.querySelector<HTMLInputElement>("input[name='hitDice']");
+    redraw(await roller.roll(input?.value, attentive()));
+  });
+  // A rest talent changed after the roll: the first die may now count in full (Aufmerksame Erholung).
+  root.addEventListener("change", async (event) => {
+    if ((event.target as HTMLInputElement).name === "talent" && roller.rolled) redraw(await roller.draw(attentive()));
+  });
+}
+
+/** The dialog's live parts: the hit dice (typed, then rolled), the countdown running to the GM's deadline. */
+function wireRestAnswer(dialog: foundry.applications.api.DialogV2, deadline: number, roller: HitDiceRoller): void {
+  const root = dialog.element;
+  if (root) {
+    followTypedDice(root);
+    bindHitDiceRoll(root, roller);
   }
   const clock = root?.querySelector<HTMLElement>(".flex-rest-countdown");
   if (!clock) return;
@@ -238,6 +243,7 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
     void foundry.applications.instances.get(id)?.close();
   }, prompt.seconds * 1000);
   const used = talentsUsed(sys);
+  const roller = new HitDiceRoller(actor, sys, prompt);
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     classes: ["flex"],
     id,
@@ -245,7 +251,7 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
     content,
     render: (_event: Event, dialog: foundry.applications.api.DialogV2) => {
       bindTalentBrowser(dialog.element, prompt.type, used, asked.signal, ownedRestTalents(actor));
-      wireRestAnswer(dialog, started + prompt.seconds * 1000);
+      wireRestAnswer(dialog, started + prompt.seconds * 1000, roller);
     },
     ok: { label: i18n().localize("FLEX.Rest.Answer.Confirm"), icon: "fa-solid fa-bed" },
     rejectClose: false,
@@ -262,5 +268,5 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
 /** Registers the dialog as this client's answer to the GM's rest question, and the partial it uses. */
 export function registerRestPrompt(): void {
   CONFIG.queries.flexRest = answerRestPrompt;
-  void foundry.applications.handlebars.loadTemplates([REST_DOWNTIME_TEMPLATE, "systems/flex/templates/item/details/resource.hbs"]);
+  void foundry.applications.handlebars.loadTemplates([REST_DOWNTIME_TEMPLATE, REST_HIT_DICE_TEMPLATE, "systems/flex/templates/item/details/resource.hbs"]);
 }

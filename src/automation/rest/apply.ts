@@ -36,8 +36,9 @@ function readRequest(payload: Record<string, unknown>): RestRequest | null {
   if (!isRestType(payload.type)) return null;
   const ids = Array.isArray(payload.actorIds) ? payload.actorIds.filter((id): id is string => typeof id === "string").slice(0, 500) : [];
   const answers = payload.answers && typeof payload.answers === "object" && !Array.isArray(payload.answers) ? (payload.answers as Record<string, unknown>) : {};
-  const defaulted = Array.isArray(payload.defaulted) ? payload.defaulted.filter((id): id is string => typeof id === "string") : [];
-  return { type: payload.type, actorIds: [...new Set(ids)], healer: payload.healer === true, interrupted: payload.interrupted === true, answers, defaulted };
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((id): id is string => typeof id === "string") : []);
+  const promptId = typeof payload.promptId === "string" && /^[\w.:-]{1,100}$/.test(payload.promptId) ? payload.promptId : null;
+  return { type: payload.type, actorIds: [...new Set(ids)], healer: payload.healer === true, interrupted: payload.interrupted === true, answers, defaulted: strings(payload.defaulted), promptId, asked: strings(payload.asked) };
 }
 
 /** Runs in the active GM's work queue (reached through callRest); documents are read here, not before. */

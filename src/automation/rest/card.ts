@@ -75,12 +75,16 @@ const downtimeRefused = ({ downtime }: RestEntry): string[] =>
 
 const signed = (n: number) => (n < 0 ? `− ${Math.abs(n)}` : `+ ${n}`);
 
+/** The terms of a hit-dice sum, each die with the KO modifier: "(5 + 2) + (3 + 2) + 4 (Kreative Atempause)". */
+export function hitDiceTerms(rolls: readonly number[], mod: number, inspiration: number): string {
+  const terms = rolls.map((r) => (mod ? `(${r} ${signed(mod)})` : String(r)));
+  if (inspiration) terms.push(f("FLEX.Rest.Card.InspirationTerm", { n: inspiration }));
+  return terms.join(" + ");
+}
+
 /** R-REST-HEAL-3 in one line: "2 × W8: (5 + 2) + (3 + 2) = +12 Leben · Heilerset von Alrike". */
 function hitDiceSum(h: NonNullable<RestEntry["hitDice"]>, care: string): string {
-  const mod = h.mod ?? 0;
-  const terms = h.rolls.map((r) => (mod ? `(${r} ${signed(mod)})` : String(r)));
-  if (h.healing.inspiration) terms.push(f("FLEX.Rest.Card.InspirationTerm", { n: h.healing.inspiration }));
-  return f("FLEX.Rest.Card.HitDiceSum", { count: h.count, die: localDice(`W${h.die}`), terms: terms.join(" + "), total: h.healing.total, care });
+  return f("FLEX.Rest.Card.HitDiceSum", { count: h.count, die: localDice(`W${h.die}`), terms: hitDiceTerms(h.rolls, h.mod ?? 0, h.healing.inspiration), total: h.healing.total, care });
 }
 
 /** Hit dice left, with what was spent and what the rest gave back (Decision, hit dice return). */

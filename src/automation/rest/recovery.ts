@@ -13,6 +13,7 @@ import {
 import type { DowntimeOutcome, FullRestCare, LevelTraining, Recharge, RestTalentId, RestType, RuleId, TalentCheck, RestTaken } from "../../rules";
 import type { RestEntry, RestRequest } from "./types";
 import type { KitPool } from "./kits";
+import { playerHitDice } from "./hit-dice-roll";
 import { readAnswer } from "./prompt";
 import type { RestAnswer } from "./prompt";
 import { ownedRestTalents, restsDone, restStateOf, startsSource, talentsSource } from "./state";
@@ -34,6 +35,8 @@ export interface Participant {
   kitFrom: string[];
   fullCare: (FullRestCare & { kitFrom: string[] }) | null;
   rolls: number[];
+  /** The dice the player rolled in the dialog (hit-dice-roll.ts), believed; null: the GM rolls them. */
+  ownRolls: number[] | null;
   inspiration: number;
   advantage: boolean;
   attentive: boolean;
@@ -47,8 +50,11 @@ export function participant(actor: Actor.Implementation, sys: CharacterData, req
   const answer = readAnswer(request.answers[actor.id!], type);
   const taken = restTaken(type, answer.activity, { interrupted });
   const talent = answer.talent ? { id: answer.talent, check: talentAllowed(answer.talent, type, restStateOf(sys).talentsUsed, ownedRestTalents(actor)) } : null;
-  const dice = taken.taken ? Math.min(answer.hitDice, hitDiceAllowance(type, sys.level, sys.derived.trefferwuerfel.verbleibend)) : 0;
-  return { actor, sys, answer, defaulted: request.defaulted.includes(actor.id!), taken, talent, dice, care: null, careMissing: false, kitFrom: [], fullCare: null, rolls: [], inspiration: 0, advantage: false, attentive: false };
+  const allowance = hitDiceAllowance(type, sys.level, sys.derived.trefferwuerfel.verbleibend);
+  // Dice the player rolled in the dialog are the dice spent; only an asked owner's own roll counts.
+  const ownRolls = taken.taken && request.asked.includes(actor.id!) ? playerHitDice(request.promptId, actor, sys.derived.trefferwuerfel.wuerfel, allowance) : null;
+  const dice = taken.taken ? (ownRolls?.length ?? Math.min(answer.hitDice, allowance)) : 0;
+  return { actor, sys, answer, defaulted: request.defaulted.includes(actor.id!), taken, talent, dice, care: null, careMissing: false, kitFrom: [], fullCare: null, rolls: [], ownRolls, inspiration: 0, advantage: false, attentive: false };
 }
 
 /** R-REST-HEAL-2 / R-REST-4: a healer, or kit charges in the order the characters are listed. */
@@ -81,9 +87,10 @@ export function allotCare(people: Participant[], type: RestType, healer: boolean
 }
 
 /**
- * R-REST-HEAL-3 with R-REST-TAL: rolls the hit dice each character spends, one Roll per character. Attentive
- * recovery: the first die shows its maximum. Creative breather: the singer's CH die (the seed's inspiration die,
- * Decision) is added once to every character's hit-dice healing, and its allies roll each die with Vorteil.
+ * R-REST-HEAL-3 with R-REST-TAL: the hit dice each character spends, one Roll per character: the player's own
+ * from the dialog, or rolled here. Attentive recovery: the first die shows its maximum. Creative breather: the
+ * singer's CH die (the seed's inspiration die, Decision) is added once to every character's hit-dice healing, and
+ * its allies roll each die with Vorteil (a player's die gets its second die here, the higher counts).
  */
 export async function rollHitDice(people: Participant[]): Promise<Roll[]> {
   const singer = people.find((p) => activeTalent(p) === "kreativeAtempause") ?? null;
@@ -91,9 +98,11 @@ export async function rollHitDice(people: Participant[]): Promise<Roll[]> {
   for (const p of people) {
     if (p.dice === 0) continue;
     const faces = p.sys.derived.trefferwuerfel.wuerfel;
+    const own = p.ownRolls;
     p.attentive = activeTalent(p) === "aufmerksameErholung";
     p.advantage = !!singer && singer !== p;
-    const terms = Array.from({ length: p.dice - (p.attentive ? 1 : 0) }, () => (p.advantage ? `2d${faces}kh` : `1d${faces}`));
+    const count = own ? (p.advantage ? p.dice : 0) : p.dice - (p.attentive ? 1 : 0);
+    const terms = Array.from({ length: count }, () => (p.advantage && !own ? `2d${faces}kh` : `1d${faces}`));
     const inspirationDie = singer ? singer.sys.attributes.ch : 0;
     if (inspirationDie) terms.push(`1d${inspirationDie}`);
     const results: number[] = [];
@@ -103,7 +112,10 @@ export async function rollHitDice(people: Participant[]): Promise<Roll[]> {
       for (const die of roll.dice) results.push(Number(die.total) || 0);
     }
     if (inspirationDie) p.inspiration = results.pop() ?? 0;
-    p.rolls = p.attentive ? [faces, ...results] : results;
+    if (own) {
+      const dice = own.map((r, i) => Math.max(r, results[i] ?? 0));
+      p.rolls = p.attentive ? [faces, ...dice.slice(1)] : dice;
+    } else p.rolls = p.attentive ? [faces, ...results] : results;
   }
   return rolls;
 }

@@ -96,7 +96,7 @@ export async function callRest(options: CallRestOptions): Promise<RestReport | n
       answers[actor.id!] = raw ? readAnswer({ ...defaultAnswer(type), ...(raw as object) }, type) : defaultAnswer(type);
     }),
   );
-  const request: RestRequest = { type, actorIds: allowed.map((a) => a.id!), healer: !!options.healer, interrupted: !!options.interrupted, answers, defaulted };
+  const request: RestRequest = { type, actorIds: allowed.map((a) => a.id!), healer: !!options.healer, interrupted: !!options.interrupted, answers, defaulted, promptId: asking.length ? promptId : null, asked: asking.map((a) => a.id!) };
   const report = await askActiveGM<RestReport>(REST_QUERY, request, { requestId: options.requestId });
   if (report?.cancelled) ui.notifications?.info(i18n.localize("FLEX.Rest.Cancelled"));
   return report;

@@ -14,6 +14,10 @@ export interface RestRequest {
   answers: Record<string, unknown>;
   /** Characters whose owners did not answer in time (the card says they got the defaults). */
   defaulted: string[];
+  /** The owners' question (its own id, not the request's): the hit dice a player rolled in its dialog carry it. */
+  promptId: string | null;
+  /** Characters whose owners were asked (only their own rolls count; the GM's answers are rolled by the GM). */
+  asked: string[];
 }
 
 /** The data of the hooks `flex.preRest` (return false to cancel; set advanceTime false to keep time yourself) and `flex.rest`. */
