@@ -252,7 +252,7 @@ describe("R-DOWN-1 / R-DOWN-2 downtime", () => {
     expect(report.entries[0].downtime.accepted.map((a: Any) => a.id)).toEqual(["heiligeRiten", "zechen"]);
     expect(report.entries[0].downtime.refused).toEqual([{ id: "arbeit", reason: "limit" }]);
     expect(sys(hero).geld).toBe(6);
-    expect(card()).toContain("3 Tage heroische Inspiration");
+    expect(card()).toContain("3 Tage je ein Vorteil (heroische Inspiration)");
     expect(card()).toContain("Prozentwurf 42");
     expect(card()).toContain("Arbeit: mehr als 2 Aktivitäten.");
   });
