@@ -77,7 +77,7 @@ describe("the gallery in headless Chromium", () => {
       "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings", "chat-item-card",
       "character-limited-bio", "item-effects", "browser-creatures", "browser-items", "browser-talents", "browser-rest", "browser-polymorph-pick",
       "dialog-rest-breather", "dialog-rest-long", "chat-attack-states", "chat-attack-player", "short-combat-player-before", "chat-short-combat-player",
-      "chat-short-combat-undone", "chat-rest-refused", "chat-rest-short", "chat-player-view"]) {
+      "chat-short-combat-undone", "chat-rest-refused", "chat-rest-short", "chat-player-view", "dialog-rest-rolled", "chat-rest-rolled"]) {
       expect(names.has(view), view).toBe(true);
     }
     for (const type of ["talent", "weapon", "armor", "equipment", "alchemical", "spell", "attack", "passive"]) expect(names.has(`item-${type}`), type).toBe(true);
@@ -85,6 +85,11 @@ describe("the gallery in headless Chromium", () => {
     // Every page in both themes, in every language.
     const seen = new Set(pages.map((p) => `${p.name}|${p.lang}|${p.theme}`));
     for (const p of pages) for (const theme of ["light", "dark"]) expect(seen.has(`${p.name}|${p.lang}|${theme}`), `${p.name} ${p.lang} ${theme}`).toBe(true);
+    // One world day in every language: the fixtures move world time the same way, so a page's dates and
+    // "Tag n" agree across de, en and ru (a page whose world ran ahead in one language shows another day).
+    const days = new Map<string, Set<number>>();
+    for (const p of pages) days.set(p.name, (days.get(p.name) ?? new Set()).add(Math.floor(p.worldTime / 86_400)));
+    expect([...days].filter(([, d]) => d.size > 1).map(([name]) => name)).toEqual([]);
   });
 
   it("renders each page cleanly and photographs it", async () => {

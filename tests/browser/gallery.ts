@@ -41,6 +41,8 @@ export interface GalleryPage {
   rollActions: string[];
   width: number;
   height: number;
+  /** The world's time when the page was drawn: the same page shows the same world day in every language. */
+  worldTime: number;
 }
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
@@ -235,7 +237,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     const add = (name: string, html: string, classes: string, rollActions: string[], width: number, height: number, theme: "light" | "dark" = "light", title = name) => {
       const file = join(pagesDir, `${name}-${lang}-${theme}.html`);
       writeFileSync(file, page(title, classes, html, lang, theme, width, height));
-      pages.push({ name, lang, theme, file, rollActions, width, height });
+      pages.push({ name, lang, theme, file, rollActions, width, height, worldTime: Number((globalThis as Any).game.time.worldTime) });
     };
 
     // The roll buttons each view must show; the character's owner also sees Benutzen and Heilen.
