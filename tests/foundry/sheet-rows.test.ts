@@ -91,11 +91,14 @@ describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value on its o
     expect(checkOf(sheet, "inventory", "Kurzschwert")).toBe("GE W10 + 3");
     expect(damageOf(sheet, "inventory", "Kurzschwert")).toBe("1W6");
     expect(rowOf(sheet, "inventory", "Kurzschwert").querySelector(".flex-row-damage i.fa-burst")).not.toBeNull();
-    expect(checkOf(sheet, "inventory", "Funke")).toBe("KL W8 + 1");
     // Without its talent the weapon offers no roll at all, only the warning.
     expect(checkOf(sheet, "inventory", "Fremdwaffe")).toBeNull();
     expect(rowOf(sheet, "inventory", "Fremdwaffe").querySelector('[data-action="rollItem"]')).toBeNull();
     expect(rowOf(sheet, "inventory", "Fremdwaffe").text).toContain("Talent fehlt");
+    // The spell is on the Talente tab, beside its school (issue 28).
+    await as(player, () => showTab(sheet, "talents"));
+    expect(checkOf(sheet, "talents", "Funke")).toBe("KL W8 + 1");
+    expect(damageOf(sheet, "talents", "Funke")).toBe("1W4");
     expect(state.notifications).toEqual([]);
   });
 
@@ -237,8 +240,10 @@ describe("the row's context menu (right-click, or the ⋮ button)", () => {
     ]);
     expect(inventory.querySelectorAll("li.flex-item").filter((li) => li.text.includes("gesperrt"))).toEqual([]);
     expect(inventory.querySelectorAll("li.flex-item .flex-row-locked").length).toBeGreaterThan(0);
-    // Its spells rest: no group that would say "nothing here yet".
-    expect(inventory.querySelectorAll(".flex-item-group h3").map((h) => h.text.trim())).not.toContain("Zauber");
+    // Its spells rest with its schools (R-POLY-2): the Talente tab has no Zauber group that would say "nothing here yet".
+    await showTab(sheet, "talents");
+    expect(part(sheet, "talents").querySelectorAll(".flex-item-group h3").map((h) => h.text.trim())).not.toContain("Zauber");
+    expect(part(sheet, "talents").querySelector("li.flex-item[data-name='Funke']")).toBeNull();
   });
 });
 
@@ -320,7 +325,9 @@ describe("the inventory's search and sort", () => {
     expect(sheet.element.querySelector(".flex-search-empty").hidden).toBe(false);
     expect(sheet.element.querySelector(".flex-search-empty").textContent).toBe("Nichts im Inventar passt zur Suche.");
     await as(player, () => typeInto(sheet, "input.flex-row-search", ""));
-    expect(visible(sheet)).toHaveLength(8);
+    // Everything the inventory lists: spells are on the Talente tab (issue 28), so none of them.
+    expect(visible(sheet)).toHaveLength(7);
+    expect(visible(sheet)).not.toContain("Funke");
   });
 
   it("the search is kept across a re-render (rows still filtered, the box still filled); it is no field of the actor", async () => {
