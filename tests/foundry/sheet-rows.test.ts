@@ -122,6 +122,113 @@ describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value on its o
   });
 });
 
+describe("issue 28: spells are on the Talente tab, in a Zauber group right after the Zauberschulen", () => {
+  const headings = (sheet: Any, partId: string) => part(sheet, partId).querySelectorAll(".flex-item-group > h3 > span").map((h) => h.text.trim());
+  const spellRows = (sheet: Any) => part(sheet, "talents").querySelectorAll('.flex-item-group[data-type="spell"] li.flex-item').map((li) => li.getAttribute("data-name"));
+  /** The user clicks the element `selector` finds on the rendered sheet; Foundry runs its data-action's handler with it. */
+  async function press(sheet: Any, user: Any, selector: string) {
+    const button = sheet.element.querySelector(selector);
+    if (!button) throw new Error(`nothing on the sheet matches ${selector}`);
+    await as(user, () => sheet.options.actions[button.dataset.action].call(sheet, { shiftKey: true }, button));
+  }
+
+  it("the Talente tab lists the spell after the Zauberschulen; the Inventar tab lists no spell, and its search finds none", async () => {
+    const player = clients.players[0];
+    const sheet = await open(CharacterSheet, await alrik(player), player, "talents");
+    expect(headings(sheet, "talents")).toEqual(["Allgemeine Talente", "Kampfarten", "Zauberschulen", "Zauber"]);
+    expect(spellRows(sheet)).toEqual(["Funke"]);
+    await as(player, () => showTab(sheet, "inventory"));
+    expect(headings(sheet, "inventory")).not.toContain("Zauber");
+    expect(part(sheet, "inventory").querySelector('.flex-item-group[data-type="spell"]')).toBeNull();
+    expect(part(sheet, "inventory").querySelector('li.flex-item[data-name="Funke"]')).toBeNull();
+    // The search is the inventory's, as it is for talents: it says nothing there matches.
+    await as(player, () => typeInto(sheet, "input.flex-row-search", "funke"));
+    expect(sheet.element.querySelector(".flex-search-empty").hidden).toBe(false);
+  });
+
+  it("in English and Russian the group is called Spells and Заклинания", async () => {
+    const player = clients.players[0];
+    for (const [lang, label] of [["en", "Spells"], ["ru", "Заклинания"]]) {
+      g.game.i18n.lang = lang;
+      const sheet = await open(CharacterSheet, await alrik(player), player, "talents");
+      expect(headings(sheet, "talents").slice(-2)).toEqual([g.game.i18n.localize("FLEX.TalentCategory.zauberschule"), label]);
+    }
+    expect([...g.game.i18n.missing]).toEqual([]);
+  });
+
+  it("the spell's row rolls from its roll button there: its Zauberschule's check, one spell card", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    const funke = `li.flex-item[data-name="Funke"]`;
+    expect(rowOf(sheet, "talents", "Funke").querySelector("button.flex-row-roll")!.getAttribute("aria-label")).toBe("Funke einsetzen: KL W8 + 2");
+    const before = messages().length;
+    await press(sheet, player, `${funke} button.flex-row-roll`);
+    expect(messages()).toHaveLength(before + 1);
+    expect((messages().at(-1) as Any).flags.flex.attack).toMatchObject({ mode: "spell" });
+  });
+
+  it("a spell whose Zauberschule the character lacks offers no roll there and says which school is missing", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    await actor.createEmbeddedDocuments("Item", [{ name: "Totenruf", type: "spell", system: { zauberschule: "Nekromantie" } }]);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    expect(spellRows(sheet)).toEqual(["Funke", "Totenruf"]);
+    const row = rowOf(sheet, "talents", "Totenruf");
+    expect(row.querySelector('[data-action="rollItem"]')).toBeNull();
+    expect(checkOf(sheet, "talents", "Totenruf")).toBeNull();
+    const warning = row.querySelector(".flex-tag-warning")!;
+    expect(warning.text).toContain("Talent fehlt");
+    expect(warning.getAttribute("data-tooltip")).toBe("Alrik hat das Talent „Nekromantie“ nicht – so lässt sich nicht würfeln.");
+  });
+
+  it("the row's menu works there as on any row", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    const menu = await as(player, () => openContextMenu(sheet, 'li.flex-item[data-name="Funke"] .flex-row-menu', { eventName: "click" }));
+    expect(menu?.names).toEqual(["Bearbeiten", "In den Chat senden", "Duplizieren", "Löschen"]);
+    await as(player, () => menu!.choose("Duplizieren"));
+    await as(player, () => sheet.render());
+    expect(spellRows(sheet)).toEqual(["Funke", "Funke (Kopie)"]);
+  });
+
+  it("a character without magic has no Zauber group, in play or edit mode; a Zauberschule brings it, saying where spells come from", async () => {
+    const player = clients.players[0];
+    const actor = (await createActor({ name: "Bela", type: "character", ownership: ownedBy(player) })) as Any;
+    await actor.createEmbeddedDocuments("Item", [{ name: "Schwerter", type: "talent", system: { attribut: "ge", kategorie: "kampfart" } }]);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    expect(headings(sheet, "talents")).toEqual(["Allgemeine Talente", "Kampfarten", "Zauberschulen"]);
+    sheet.mode = "edit";
+    await as(player, () => sheet.render());
+    expect(headings(sheet, "talents")).not.toContain("Zauber");
+    sheet.mode = "play";
+    await actor.createEmbeddedDocuments("Item", [{ name: "Elementarmagie", type: "talent", system: { attribut: "kl", kategorie: "zauberschule" } }]);
+    await as(player, () => sheet.render());
+    expect(headings(sheet, "talents")).toEqual(["Allgemeine Talente", "Kampfarten", "Zauberschulen", "Zauber"]);
+    expect(part(sheet, "talents").querySelector('.flex-item-group[data-type="spell"] li.hint')!.text).toBe("Noch keine Zauber: zieh die gewählten aus dem Kompendium „Ausrüstung“ hierher.");
+  });
+
+  it("in edit mode the Zauber group has its own + and its from-the-compendium button, as the other groups; + makes a spell there", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    sheet.mode = "edit";
+    await as(player, () => sheet.render());
+    const buttons = part(sheet, "talents").querySelectorAll('.flex-item-group[data-type="spell"] h3 button');
+    expect(buttons.map((b) => [b.getAttribute("data-action"), b.getAttribute("data-type"), b.getAttribute("aria-label")])).toEqual([
+      ["browseItems", "spell", "Zauber aus dem Kompendium"],
+      ["createItem", "spell", "Zauber hinzufügen"],
+    ]);
+    const before = state.writes.length;
+    await press(sheet, player, '.flex-item-group[data-type="spell"] h3 button[data-action="createItem"]');
+    expect(writesSince(before)).toEqual([["create", "Item"]]);
+    expect(actor.items.filter((i: Any) => i.type === "spell")).toHaveLength(2);
+    await as(player, () => sheet.render());
+    expect(spellRows(sheet)).toHaveLength(2);
+  });
+});
+
 describe("the row's context menu (right-click, or the ⋮ button)", () => {
   const row = (actor: Any, name: string) => `li.flex-item[data-item-id="${actor.items.getName(name).id}"]`;
 
