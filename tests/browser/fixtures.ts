@@ -1,6 +1,6 @@
 // Realistic table data for the gallery: a Level-5 character with talents from the compendium sources,
-// gear (consumables among it, one used up, and a weapon whose Kampfart she lacks), a spell and a condition;
-// a wolf with attacks and a passive that she is training.
+// gear (consumables among it, one used up, and a weapon whose Kampfart she lacks), spells (one of a Zauberschule she
+// lacks) and a condition; a wolf with attacks and a passive that she is training.
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import yaml from "js-yaml";
@@ -21,6 +21,7 @@ const NAMES: Record<string, { en: string; ru: string }> = {
   "Seil (15 Schritt)": { en: "Rope (15 paces)", ru: "Верёвка (15 шагов)" },
   "Heiltrank": { en: "Healing potion", ru: "Лечебное зелье" },
   "Feuerstrahl": { en: "Fire jet", ru: "Огненная струя" },
+  "Trugbild": { en: "Phantom Image", ru: "Мираж" },
   "Nebelamulett": { en: "Mist amulet", ru: "Амулет тумана" },
   "Nebelschleier": { en: "Mist veil", ru: "Туманная завеса" },
   "Segen der Flussgöttin": { en: "Blessing of the river goddess", ru: "Благословение речной богини" },
@@ -54,6 +55,8 @@ export function tr(name: string): string {
 const TRAINED: Record<string, number> = { Athletik: 3, Ausweichen: 2, Klingenwaffen: 4, Fernkampf: 2, Heilkunde: 1, Wahrnehmung: 3, Elementarmagie: 2, "Mit Tieren umgehen": 2 };
 /** The Kampfart Rikka never learnt: her flail is tagged "Talent fehlt" (named in the page's language). */
 const UNLEARNT = "Hiebwaffen";
+/** The Zauberschule Rikka never learnt: her illusion, on the Talente tab, is tagged "Talent fehlt" too. */
+const UNLEARNT_SCHOOL = "Illusionsmagie";
 
 /**
  * The talents of the compendium sources, with some Übungswerte, as a table in the world's language imports them from
@@ -65,7 +68,7 @@ function talents(): Any[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".yml"))
     .map((f) => translateSource(yaml.load(readFileSync(join(dir, f), "utf8")) as Any, lang))
-    .filter((t) => (t.flags?.flex?.sourceName ?? t.name) !== UNLEARNT)
+    .filter((t) => ![UNLEARNT, UNLEARNT_SCHOOL].includes(t.flags?.flex?.sourceName ?? t.name))
     .map((t) => ({ name: t.name, type: "talent", img: t.img, system: { ...t.system, uebungswert: TRAINED[t.flags?.flex?.sourceName ?? t.name] ?? 0 }, flags: t.flags }));
 }
 
@@ -117,6 +120,8 @@ export async function rikka(): Promise<Any> {
     { name: tr("Seil (15 Schritt)"), type: "equipment", system: { menge: 1, preis: 5 } },
     { name: tr("Heiltrank"), type: "alchemical", system: { stufe: 1, menge: 2, preis: 50 } },
     { name: tr("Feuerstrahl"), type: "spell", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, still: false } },
+    // A spell of a Zauberschule Rikka never learnt: in her Zauber group on the Talente tab it offers no roll.
+    { name: tr("Trugbild"), type: "spell", system: { zauberschule: UNLEARNT_SCHOOL, fluss: 2, aktionen: 2, reichweite: 20, still: true } },
   ]);
   await actor.toggleStatusEffect("wet", { active: true });
   // Effects of each kind for the Effekte tab: one that runs out, one an amulet gives, one switched off.

@@ -99,12 +99,12 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
       add(`character-empty-${tab}`, e.parts, e.classes, [], e.width, e.height, "light", empty.name);
     }
 
-    // 100 items: the inventory stays readable (the photo shows it whole).
+    // 100 items: the inventory stays readable (the photo shows it whole). Spells are on the Talente tab, so none here.
     const hoarder = await createActor({ name: "Kasimir Krämer", type: "character" });
-    const types = ["weapon", "armor", "equipment", "alchemical", "spell"];
-    await hoarder.createEmbeddedDocuments("Item", Array.from({ length: 100 }, (_, i) => ({ name: `${i18n.localize(`TYPES.Item.${types[i % 5]}`)} ${i + 1}`, type: types[i % 5], system: { menge: 1 + (i % 7) } })));
+    const types = ["weapon", "armor", "equipment", "alchemical"];
+    await hoarder.createEmbeddedDocuments("Item", Array.from({ length: 100 }, (_, i) => ({ name: `${i18n.localize(`TYPES.Item.${types[i % 4]}`)} ${i + 1}`, type: types[i % 4], system: { menge: 1 + (i % 7) } })));
     const h = await sheetHtml(CharacterSheet, hoarder, (sheet) => sheet.changeTab("inventory", "primary"));
-    // Nobody taught Kasimir a Kampfart or Zauberschule: his weapons and spells say so and offer no roll.
+    // Nobody taught Kasimir a Kampfart: his weapons say so and offer no roll.
     add("character-inventory-100", h.parts, h.classes, [], h.width, h.height, "light", hoarder.name);
 
     // Long names: a character, its items and its cards.

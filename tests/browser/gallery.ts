@@ -241,7 +241,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     };
 
     // The roll buttons each view must show; the character's owner also sees Benutzen and Heilen.
-    const characterRolls: Record<string, string[]> = { stats: ["rollAttribute", "heal"], talents: ["rollTalent", "heal"], inventory: ["rollItem", "useItem", "heal"], effects: ["heal"], biography: ["heal"] };
+    const characterRolls: Record<string, string[]> = { stats: ["rollAttribute", "heal"], talents: ["rollTalent", "rollItem", "heal"], inventory: ["rollItem", "useItem", "heal"], effects: ["heal"], biography: ["heal"] };
     for (const tab of ["stats", "talents", "inventory", "effects", "biography"]) {
       const s = await sheetPage(CharacterSheet, hero, (sheet) => sheet.changeTab(tab, "primary"));
       const themes = ["stats", "inventory"].includes(tab) ? (["light", "dark"] as const) : (["light"] as const);

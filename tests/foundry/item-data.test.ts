@@ -8,7 +8,7 @@ import { normaliseAttackCheck } from "../../src/data/item/fields";
 import { creatureDefenceMode, damageApplyMode } from "../../src/helpers/settings";
 import { as, createActor, packs, resetWorld, state, type Clients } from "../harness";
 import { storeInPack } from "../harness/packs";
-import { fillIn } from "../harness/applications";
+import { fillIn, showTab } from "../harness/applications";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -252,8 +252,12 @@ describe("R-CORE-10 a weapon's Kampfart is chosen from its actor's talents", () 
       Feuerstrahl: null,
       Totenruf: { label: "Talent fehlt", tooltip: "Alrik hat das Talent „Nekromantie“ nicht – so lässt sich nicht würfeln." },
     });
-    expect(html(sheet).match(/flex-tag-warning/g)).toHaveLength(2);
-    expect(html(sheet)).toContain("Talent fehlt");
+    // The weapon's warning on the Inventar tab, the spell's on the Talente tab (its Zauber group).
+    expect(sheet.lastRender.inventory.match(/flex-tag-warning/g)).toHaveLength(1);
+    expect(sheet.lastRender.inventory).toContain("Talent fehlt");
+    await showTab(sheet, "talents");
+    expect(sheet.lastRender.talents.match(/flex-tag-warning/g)).toHaveLength(1);
+    expect(sheet.lastRender.talents).toContain("Nekromantie");
   });
 });
 

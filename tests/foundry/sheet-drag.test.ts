@@ -31,6 +31,9 @@ async function alrik(owner?: Any) {
     { name: "Dolch", type: "weapon", system: { schaden: "1W6" } },
     { name: "Schwert", type: "weapon", system: { schaden: "1W8" } },
     { name: "Seil", type: "equipment" },
+    { name: "Elementarmagie", type: "talent", system: { attribut: "kl", kategorie: "zauberschule" } },
+    { name: "Funke", type: "spell", system: { zauberschule: "Elementarmagie" } },
+    { name: "Frostsplitter", type: "spell", system: { zauberschule: "Elementarmagie" } },
   ]);
   await actor.createEmbeddedDocuments("ActiveEffect", [{ name: "Segen", img: "icons/svg/angel.svg" }]);
   return actor;
@@ -47,6 +50,7 @@ describe("item rows are draggable the way core's ActorSheetV2 drags them", () =>
     ["a weapon on the Inventar tab", "Dolch", "img", "inventory"],
     ["equipment on the Inventar tab", "Seil", ".flex-item-name", "inventory"],
     ["a talent on the Talente tab", "Athletik", "button", "talents"],
+    ["a spell on the Talente tab (its Zauber group)", "Funke", ".flex-item-name", "talents"],
   ])("%s carries { type: Item, uuid } (grabbed at its %s)", async (_what, name, part, tab) => {
     const actor = await alrik();
     const item = actor.items.getName(name);
@@ -181,9 +185,24 @@ describe("dropping a row onto its own sheet sorts it", () => {
     const before = state.writes.length;
     await drop(sheet, dt!, { onto: `${row(schwert)} .flex-item-name` });
     expect(writesSince(before)).toEqual([["update", "Item", actor.uuid]]);
-    expect(actor.items.size).toBe(4);
+    expect(actor.items.size).toBe(7);
     await sheet.render();
     expect(order()).toEqual(["Schwert", "Dolch"]);
     expect(dolch.sort).toBeGreaterThan(schwert.sort);
+  });
+
+  it("on the Talente tab, a spell dropped onto another moves below it in the Zauber group (the user's own order)", async () => {
+    const actor = await alrik();
+    const [funke, frost] = ["Funke", "Frostsplitter"].map((n) => actor.items.getName(n));
+    const sheet = await open(CharacterSheet, actor, "talents");
+    const order = () => [...sheet.lastRender.talents.matchAll(/data-item-id="([^"]+)"/g)].map((m) => actor.items.get(m[1]).name).filter((n: string) => n === "Funke" || n === "Frostsplitter");
+    expect(order()).toEqual(["Frostsplitter", "Funke"]);
+    const dt = await dragStart(sheet, row(frost));
+    const before = state.writes.length;
+    await drop(sheet, dt!, { onto: `${row(funke)} .flex-item-name` });
+    expect(writesSince(before)).toEqual([["update", "Item", actor.uuid]]);
+    await sheet.render();
+    expect(order()).toEqual(["Funke", "Frostsplitter"]);
+    expect(frost.sort).toBeGreaterThan(funke.sort);
   });
 });

@@ -35,8 +35,8 @@ async function crafter() {
 describe("the inventory shows resources, projects and fields", () => {
   it("a character without them shows none of these groups; in edit mode they are there to add one", async () => {
     const actor = await crafter();
-    expect(groups(await open(actor))).toEqual(["Waffen", "Rüstungen", "Ausrüstung", "Alchemika", "Zauber"]);
-    expect(groups(await open(actor, "edit"))).toEqual(["Waffen", "Rüstungen", "Ausrüstung", "Alchemika", "Zauber", "Ressourcen", "Herstellung", "Felder"]);
+    expect(groups(await open(actor))).toEqual(["Waffen", "Rüstungen", "Ausrüstung", "Alchemika"]);
+    expect(groups(await open(actor, "edit"))).toEqual(["Waffen", "Rüstungen", "Ausrüstung", "Alchemika", "Ressourcen", "Herstellung", "Felder"]);
   });
 
   it("a resource shows its pool; a project and a field roll from their row (the crafting session, the field's work)", async () => {
@@ -47,7 +47,7 @@ describe("the inventory shows resources, projects and fields", () => {
       { name: "Kräutergarten", type: "plot", system: { pflanze: "Wirselkraut", parzellen: 2 } },
     ]);
     const sheet = await open(actor);
-    expect(groups(sheet)).toEqual(["Waffen", "Rüstungen", "Ausrüstung", "Alchemika", "Zauber", "Ressourcen", "Herstellung", "Felder"]);
+    expect(groups(sheet)).toEqual(["Waffen", "Rüstungen", "Ausrüstung", "Alchemika", "Ressourcen", "Herstellung", "Felder"]);
     expect(row(sheet, "Ki-Punkte")!.querySelectorAll(".flex-tag").map((t) => t.text)).toContain("3 / 5");
     expect(row(sheet, "Ki-Punkte")!.querySelector('[data-action="rollItem"]')).toBeNull();
     expect(row(sheet, "Langschwert")!.querySelector('[data-action="rollItem"]')).not.toBeNull();

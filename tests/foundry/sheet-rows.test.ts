@@ -91,11 +91,14 @@ describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value on its o
     expect(checkOf(sheet, "inventory", "Kurzschwert")).toBe("GE W10 + 3");
     expect(damageOf(sheet, "inventory", "Kurzschwert")).toBe("1W6");
     expect(rowOf(sheet, "inventory", "Kurzschwert").querySelector(".flex-row-damage i.fa-burst")).not.toBeNull();
-    expect(checkOf(sheet, "inventory", "Funke")).toBe("KL W8 + 1");
     // Without its talent the weapon offers no roll at all, only the warning.
     expect(checkOf(sheet, "inventory", "Fremdwaffe")).toBeNull();
     expect(rowOf(sheet, "inventory", "Fremdwaffe").querySelector('[data-action="rollItem"]')).toBeNull();
     expect(rowOf(sheet, "inventory", "Fremdwaffe").text).toContain("Talent fehlt");
+    // The spell is on the Talente tab, beside its school (issue 28).
+    await as(player, () => showTab(sheet, "talents"));
+    expect(checkOf(sheet, "talents", "Funke")).toBe("KL W8 + 1");
+    expect(damageOf(sheet, "talents", "Funke")).toBe("1W4");
     expect(state.notifications).toEqual([]);
   });
 
@@ -116,6 +119,113 @@ describe("R-CORE-4 / R-EXH-2 every row that rolls shows its final value on its o
     const sheet = await open(CharacterSheet, await alrik(player, 2), player, "talents");
     expect(checkOf(sheet, "talents", "Schwerter")).toBe(text);
     expect([...g.game.i18n.missing]).toEqual([]);
+  });
+});
+
+describe("issue 28: spells are on the Talente tab, in a Zauber group right after the Zauberschulen", () => {
+  const headings = (sheet: Any, partId: string) => part(sheet, partId).querySelectorAll(".flex-item-group > h3 > span").map((h) => h.text.trim());
+  const spellRows = (sheet: Any) => part(sheet, "talents").querySelectorAll('.flex-item-group[data-type="spell"] li.flex-item').map((li) => li.getAttribute("data-name"));
+  /** The user clicks the element `selector` finds on the rendered sheet; Foundry runs its data-action's handler with it. */
+  async function press(sheet: Any, user: Any, selector: string) {
+    const button = sheet.element.querySelector(selector);
+    if (!button) throw new Error(`nothing on the sheet matches ${selector}`);
+    await as(user, () => sheet.options.actions[button.dataset.action].call(sheet, { shiftKey: true }, button));
+  }
+
+  it("the Talente tab lists the spell after the Zauberschulen; the Inventar tab lists no spell, and its search finds none", async () => {
+    const player = clients.players[0];
+    const sheet = await open(CharacterSheet, await alrik(player), player, "talents");
+    expect(headings(sheet, "talents")).toEqual(["Allgemeine Talente", "Kampfarten", "Zauberschulen", "Zauber"]);
+    expect(spellRows(sheet)).toEqual(["Funke"]);
+    await as(player, () => showTab(sheet, "inventory"));
+    expect(headings(sheet, "inventory")).not.toContain("Zauber");
+    expect(part(sheet, "inventory").querySelector('.flex-item-group[data-type="spell"]')).toBeNull();
+    expect(part(sheet, "inventory").querySelector('li.flex-item[data-name="Funke"]')).toBeNull();
+    // The search is the inventory's, as it is for talents: it says nothing there matches.
+    await as(player, () => typeInto(sheet, "input.flex-row-search", "funke"));
+    expect(sheet.element.querySelector(".flex-search-empty").hidden).toBe(false);
+  });
+
+  it("in English and Russian the group is called Spells and Заклинания", async () => {
+    const player = clients.players[0];
+    for (const [lang, label] of [["en", "Spells"], ["ru", "Заклинания"]]) {
+      g.game.i18n.lang = lang;
+      const sheet = await open(CharacterSheet, await alrik(player), player, "talents");
+      expect(headings(sheet, "talents").slice(-2)).toEqual([g.game.i18n.localize("FLEX.TalentCategory.zauberschule"), label]);
+    }
+    expect([...g.game.i18n.missing]).toEqual([]);
+  });
+
+  it("the spell's row rolls from its roll button there: its Zauberschule's check, one spell card", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    const funke = `li.flex-item[data-name="Funke"]`;
+    expect(rowOf(sheet, "talents", "Funke").querySelector("button.flex-row-roll")!.getAttribute("aria-label")).toBe("Funke einsetzen: KL W8 + 2");
+    const before = messages().length;
+    await press(sheet, player, `${funke} button.flex-row-roll`);
+    expect(messages()).toHaveLength(before + 1);
+    expect((messages().at(-1) as Any).flags.flex.attack).toMatchObject({ mode: "spell" });
+  });
+
+  it("a spell whose Zauberschule the character lacks offers no roll there and says which school is missing", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    await actor.createEmbeddedDocuments("Item", [{ name: "Totenruf", type: "spell", system: { zauberschule: "Nekromantie" } }]);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    expect(spellRows(sheet)).toEqual(["Funke", "Totenruf"]);
+    const row = rowOf(sheet, "talents", "Totenruf");
+    expect(row.querySelector('[data-action="rollItem"]')).toBeNull();
+    expect(checkOf(sheet, "talents", "Totenruf")).toBeNull();
+    const warning = row.querySelector(".flex-tag-warning")!;
+    expect(warning.text).toContain("Talent fehlt");
+    expect(warning.getAttribute("data-tooltip")).toBe("Alrik hat das Talent „Nekromantie“ nicht – so lässt sich nicht würfeln.");
+  });
+
+  it("the row's menu works there as on any row", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    const menu = await as(player, () => openContextMenu(sheet, 'li.flex-item[data-name="Funke"] .flex-row-menu', { eventName: "click" }));
+    expect(menu?.names).toEqual(["Bearbeiten", "In den Chat senden", "Duplizieren", "Löschen"]);
+    await as(player, () => menu!.choose("Duplizieren"));
+    await as(player, () => sheet.render());
+    expect(spellRows(sheet)).toEqual(["Funke", "Funke (Kopie)"]);
+  });
+
+  it("a character without magic has no Zauber group, in play or edit mode; a Zauberschule brings it, saying where spells come from", async () => {
+    const player = clients.players[0];
+    const actor = (await createActor({ name: "Bela", type: "character", ownership: ownedBy(player) })) as Any;
+    await actor.createEmbeddedDocuments("Item", [{ name: "Schwerter", type: "talent", system: { attribut: "ge", kategorie: "kampfart" } }]);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    expect(headings(sheet, "talents")).toEqual(["Allgemeine Talente", "Kampfarten", "Zauberschulen"]);
+    sheet.mode = "edit";
+    await as(player, () => sheet.render());
+    expect(headings(sheet, "talents")).not.toContain("Zauber");
+    sheet.mode = "play";
+    await actor.createEmbeddedDocuments("Item", [{ name: "Elementarmagie", type: "talent", system: { attribut: "kl", kategorie: "zauberschule" } }]);
+    await as(player, () => sheet.render());
+    expect(headings(sheet, "talents")).toEqual(["Allgemeine Talente", "Kampfarten", "Zauberschulen", "Zauber"]);
+    expect(part(sheet, "talents").querySelector('.flex-item-group[data-type="spell"] li.hint')!.text).toBe("Noch keine Zauber: zieh die gewählten aus dem Kompendium „Ausrüstung“ hierher.");
+  });
+
+  it("in edit mode the Zauber group has its own + and its from-the-compendium button, as the other groups; + makes a spell there", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    const sheet = await open(CharacterSheet, actor, player, "talents");
+    sheet.mode = "edit";
+    await as(player, () => sheet.render());
+    const buttons = part(sheet, "talents").querySelectorAll('.flex-item-group[data-type="spell"] h3 button');
+    expect(buttons.map((b) => [b.getAttribute("data-action"), b.getAttribute("data-type"), b.getAttribute("aria-label")])).toEqual([
+      ["browseItems", "spell", "Zauber aus dem Kompendium"],
+      ["createItem", "spell", "Zauber hinzufügen"],
+    ]);
+    const before = state.writes.length;
+    await press(sheet, player, '.flex-item-group[data-type="spell"] h3 button[data-action="createItem"]');
+    expect(writesSince(before)).toEqual([["create", "Item"]]);
+    expect(actor.items.filter((i: Any) => i.type === "spell")).toHaveLength(2);
+    await as(player, () => sheet.render());
+    expect(spellRows(sheet)).toHaveLength(2);
   });
 });
 
@@ -237,8 +347,10 @@ describe("the row's context menu (right-click, or the ⋮ button)", () => {
     ]);
     expect(inventory.querySelectorAll("li.flex-item").filter((li) => li.text.includes("gesperrt"))).toEqual([]);
     expect(inventory.querySelectorAll("li.flex-item .flex-row-locked").length).toBeGreaterThan(0);
-    // Its spells rest: no group that would say "nothing here yet".
-    expect(inventory.querySelectorAll(".flex-item-group h3").map((h) => h.text.trim())).not.toContain("Zauber");
+    // Its spells rest with its schools (R-POLY-2): the Talente tab has no Zauber group that would say "nothing here yet".
+    await showTab(sheet, "talents");
+    expect(part(sheet, "talents").querySelectorAll(".flex-item-group h3").map((h) => h.text.trim())).not.toContain("Zauber");
+    expect(part(sheet, "talents").querySelector("li.flex-item[data-name='Funke']")).toBeNull();
   });
 });
 
@@ -320,7 +432,9 @@ describe("the inventory's search and sort", () => {
     expect(sheet.element.querySelector(".flex-search-empty").hidden).toBe(false);
     expect(sheet.element.querySelector(".flex-search-empty").textContent).toBe("Nichts im Inventar passt zur Suche.");
     await as(player, () => typeInto(sheet, "input.flex-row-search", ""));
-    expect(visible(sheet)).toHaveLength(8);
+    // Everything the inventory lists: spells are on the Talente tab (issue 28), so none of them.
+    expect(visible(sheet)).toHaveLength(7);
+    expect(visible(sheet)).not.toContain("Funke");
   });
 
   it("the search is kept across a re-render (rows still filtered, the box still filled); it is no field of the actor", async () => {

@@ -407,7 +407,9 @@ describe("roll buttons carry a dice icon and an accessible name that holds what 
   it.each([
     ["character", "stats", "rollAttribute", 8],
     ["character", "talents", "rollTalent", 3],
-    ["character", "inventory", "rollItem", 2],
+    // The spell's row is on the Talente tab (issue 28), the dagger's in the inventory.
+    ["character", "talents", "rollItem", 1],
+    ["character", "inventory", "rollItem", 1],
     ["creature", "abilities", "rollItem", 1],
   ])("the %s sheet's %s tab: every %s button", async (kind, part, action, count) => {
     let actor: Any;
@@ -619,7 +621,9 @@ describe("an empty inventory says once how to add an item", () => {
     expect(tab.querySelectorAll(".flex-inventory-empty").map((p) => p.text)).toEqual([
       "Noch nichts im Gepäck. Zieh Gegenstände aus dem Kompendium „Ausrüstung“ oder aus der Seitenleiste hierher; im Bearbeitungsmodus (Stift oben rechts) legt + einen neuen an.",
     ]);
-    expect(tab.querySelectorAll(".flex-item-group li.hint").map((li) => li.text)).toEqual(Array(5).fill("Noch keine."));
+    // Weapons, armour, equipment, Alchemika: spells are on the Talente tab (issue 28).
+    expect(tab.querySelectorAll(".flex-item-group").map((g) => g.getAttribute("data-type"))).toEqual(["weapon", "armor", "equipment", "alchemical"]);
+    expect(tab.querySelectorAll(".flex-item-group li.hint").map((li) => li.text)).toEqual(Array(4).fill("Noch keine."));
     // With something carried, the hint goes; an empty group still names where its items come from.
     await actor.createEmbeddedDocuments("Item", [{ name: "Seil", type: "equipment", system: { menge: 1 } }]);
     const again = parse((await open(CharacterSheet, actor, "inventory")).lastRender.inventory);

@@ -385,15 +385,17 @@ export class FlexActorSheet<
     return { label: i18n.localize("FLEX.Sheet.Tag.TalentMissing"), tooltip };
   }
 
-  protected itemsOfType(type: string): ItemRowContext[] {
+  /** The actor's items of one type, in the inventory's order (by name or the user's own) unless `byName` says which. */
+  protected itemsOfType(type: string, byName = rowStateOf(this).byName): ItemRowContext[] {
     return this.flexActor.items.contents
       .filter((i) => i.type === type)
-      .sort(rowOrder(rowStateOf(this).byName))
+      .sort(rowOrder(byName))
       .map((i) => this.itemRow(i));
   }
 
-  protected itemGroup(type: string, empty = "FLEX.Sheet.NoItems") {
-    return { type, label: `FLEX.Sheet.Group.${type}`, items: this.itemsOfType(type), empty, browse: isBrowsableType(type) };
+  /** One list of rows; a list outside the inventory passes `byName` (the inventory's sort toggle is not beside it). */
+  protected itemGroup(type: string, empty = "FLEX.Sheet.NoItems", byName?: boolean) {
+    return { type, label: `FLEX.Sheet.Group.${type}`, items: this.itemsOfType(type, byName), empty, browse: isBrowsableType(type) };
   }
 
   /** The Effekte tab: status toggles and the effect groups (effects-tab.ts). */

@@ -134,20 +134,26 @@ export class CharacterSheet extends FlexActorSheet {
         ctx.hitDieLabel = localDie(parseDie(s.derived.trefferwuerfel.wuerfel) ?? 4);
         break;
       }
-      case "talents":
+      case "talents": {
         ctx.talentGroups = TALENT_CATEGORIES.map((category) => ({
           category,
           label: CONFIG.FLEX.talentCategories[category],
-          talents: this.flexActor.items.contents
-            .filter((i) => i.type === "talent" && i.system instanceof TalentData && i.system.kategorie === category)
-            .sort((a, b) => compareNames(a.name, b.name))
+          talents: this.talentsOf(category)
             // What a talent row shows beyond its name (its check, its menu) is item-rows.ts' decorateRows.
             .map((i) => ({ id: i.id, name: i.name })),
+          // The spells follow their schools (talents.hbs): the Zauber group comes right after the Zauberschulen.
+          spellsAfter: category === "zauberschule",
         }));
+        // Spells beside their schools (issue 28), in the user's own order (drag and drop), as item rows that roll. Only a
+        // character with magic (a Zauberschule or a spell) has the group: a fighter sees no empty "Zauber" block.
+        const spells = this.itemGroup("spell", "FLEX.Sheet.NoSpells", false);
+        ctx.spellGroups = spells.items.length > 0 || this.talentsOf("zauberschule").length > 0 ? [spells] : [];
         break;
+      }
       case "inventory":
         // Resources (RULES.md §11), crafting projects and fields (issue 15) show once there is one, or to add one in edit mode.
-        ctx.inventory = ["weapon", "armor", "equipment", "alchemical", "spell", ...OPTIONAL_GROUPS]
+        // Spells are not carried: they are on the Talente tab, after their Zauberschulen.
+        ctx.inventory = ["weapon", "armor", "equipment", "alchemical", ...OPTIONAL_GROUPS]
           .map((type) => this.itemGroup(type))
           .filter((g) => !OPTIONAL_GROUPS.includes(g.type) || g.items.length > 0 || this.isEditMode);
         // Nothing carried at all: how to add an item is said once, above the lists; each empty group just says so.
@@ -175,6 +181,13 @@ export class CharacterSheet extends FlexActorSheet {
     // Last, once every feature has added or locked its rows: final values, details, −/+ and the search (item-rows.ts).
     await decorateRows(this, partId, ctx);
     return ctx as typeof context;
+  }
+
+  /** The character's talents of one category, by name. */
+  protected talentsOf(category: string): Item.Implementation[] {
+    return this.flexActor.items.contents
+      .filter((i) => i.type === "talent" && i.system instanceof TalentData && i.system.kategorie === category)
+      .sort((a, b) => compareNames(a.name, b.name));
   }
 
   /** Core's ActorSheetV2 hands a dropped Actor here: a creature dropped on a character transforms it (R-POLY-1). */

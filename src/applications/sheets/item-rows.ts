@@ -237,7 +237,7 @@ async function describeRow(row: Row, item: Item.Implementation): Promise<void> {
  */
 export async function decorateRows(sheet: RowSheet, partId: string, ctx: Record<string, unknown>): Promise<void> {
   const state = rowStateOf(sheet);
-  const lists: [string, "items" | "talents"][] = [["inventory", "items"], ["abilities", "items"], ["talentGroups", "talents"]];
+  const lists: [string, "items" | "talents"][] = [["inventory", "items"], ["abilities", "items"], ["talentGroups", "talents"], ["spellGroups", "items"]];
   const inInventory = partId === "inventory";
   const open: [Row, Item.Implementation][] = [];
   for (const [key, field] of lists) {

@@ -33,7 +33,7 @@ export async function transformOnDrop(character: Actor.Implementation, dropped: 
 
 /**
  * Adds the form to the parts of a transformed character's sheet: the banner (header), the form's talents
- * only (R-POLY-2), the form's attacks and passives first in the inventory (R-POLY-4), the character's
+ * and spells only (R-POLY-2), the form's attacks and passives first in the inventory (R-POLY-4), the character's
  * equipment locked (R-POLY-3) and its own spells and attacks out of reach (R-POLY-2).
  */
 export function polymorphSheetParts(sheet: SheetLike, partId: string, ctx: Record<string, unknown>, itemGroup: (type: string) => Group): void {
@@ -50,10 +50,14 @@ export function polymorphSheetParts(sheet: SheetLike, partId: string, ctx: Recor
   };
   if (partId === "talents" && Array.isArray(ctx.talentGroups)) {
     for (const group of ctx.talentGroups as { talents: { id: string }[] }[]) group.talents = group.talents.filter((t) => role(t.id) !== "dormant");
+    // The character's spells rest with its schools (R-POLY-2): the Zauber group stays only for spells the form brings.
+    if (Array.isArray(ctx.spellGroups)) {
+      ctx.spellGroups = (ctx.spellGroups as Group[]).map((g) => ({ ...g, items: g.items.filter((r) => role(r.id) !== "dormant") })).filter((g) => g.items.length > 0);
+    }
   }
   if (partId === "inventory" && Array.isArray(ctx.inventory)) {
     // R-POLY-3: a locked row shows a lock, and one note above the lists says what it means, not "gesperrt" on every row.
-    // A group the form leaves empty (the spells, all dormant) is left out: "nothing here yet" would not be true.
+    // A group the form leaves empty (all its rows dormant) is left out: "nothing here yet" would not be true.
     const own = (ctx.inventory as Group[])
       .map((g) => ({
         ...g,
