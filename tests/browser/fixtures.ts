@@ -52,7 +52,7 @@ export function tr(name: string): string {
   return lang === "de" ? name : (NAMES[name]?.[lang] ?? name);
 }
 
-const TRAINED: Record<string, number> = { Athletik: 3, Ausweichen: 2, Klingenwaffen: 4, Fernkampf: 2, Heilkunde: 1, Wahrnehmung: 3, Elementarmagie: 2, "Mit Tieren umgehen": 2 };
+const TRAINED: Record<string, number> = { Athletik: 3, Ausweichen: 2, Klingenwaffen: 4, Fernkampf: 2, Heilkunde: 1, Wahrnehmung: 3, Elementarmagie: 2, Heilmagie: 1, "Mit Tieren umgehen": 2 };
 /** The Kampfart Rikka never learnt: her flail is tagged "Talent fehlt" (named in the page's language). */
 const UNLEARNT = "Hiebwaffen";
 /** The Zauberschule Rikka never learnt: her illusion, on the Talente tab, is tagged "Talent fehlt" too. */
