@@ -119,9 +119,9 @@ export async function rikka(): Promise<Any> {
     { name: tr("Fackel"), type: "equipment", system: { menge: 0, verbrauch: "menge", preis: 1 } },
     { name: tr("Seil (15 Schritt)"), type: "equipment", system: { menge: 1, preis: 5 } },
     { name: tr("Heiltrank"), type: "alchemical", system: { stufe: 1, menge: 2, preis: 50 } },
-    { name: tr("Feuerstrahl"), type: "spell", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, still: false } },
+    { name: tr("Feuerstrahl"), type: "spell", img: "icons/magic/fire/beam-jet-stream-embers.webp", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, still: false } },
     // A spell of a Zauberschule Rikka never learnt: in her Zauber group on the Talente tab it offers no roll.
-    { name: tr("Trugbild"), type: "spell", system: { zauberschule: UNLEARNT_SCHOOL, fluss: 2, aktionen: 2, reichweite: 20, still: true } },
+    { name: tr("Trugbild"), type: "spell", img: "icons/magic/control/hypnosis-mesmerism-swirl.webp", system: { zauberschule: UNLEARNT_SCHOOL, fluss: 2, aktionen: 2, reichweite: 20, still: true } },
   ]);
   await actor.toggleStatusEffect("wet", { active: true });
   // Effects of each kind for the Effekte tab: one that runs out, one an amulet gives, one switched off.

@@ -88,7 +88,7 @@ describe("the gallery in headless Chromium", () => {
     // One world day in every language: the fixtures move world time the same way, so a page's dates and
     // "Tag n" agree across de, en and ru (a page whose world ran ahead in one language shows another day).
     const days = new Map<string, Set<number>>();
-    for (const p of pages) days.set(p.name, (days.get(p.name) ?? new Set()).add(Math.floor(p.worldTime / 86_400)));
+    for (const p of pages) days.set(`${p.name} (${p.theme})`, (days.get(`${p.name} (${p.theme})`) ?? new Set()).add(Math.floor(p.worldTime / 86_400)));
     expect([...days].filter(([, d]) => d.size > 1).map(([name]) => name)).toEqual([]);
   });
 

@@ -107,8 +107,8 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const bandit = await createActor({ name: "Hauptmann Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "character", img: "icons/bandit.webp", system: { attributes: { ge: 8 }, ruestung: 2, leben: { value: 20, max: 20 } } });
   await bandit.createEmbeddedDocuments("Item", [packTalent("Ausweichen", { attribut: "ge", uebungswert: 3 })]);
   await hero.createEmbeddedDocuments("Item", [
-    { name: tr("Feuerlanze"), type: "spell", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
-    { name: tr("Heilende Hände"), type: "spell", system: { zauberschule: "Heilmagie", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
+    { name: tr("Feuerlanze"), type: "spell", img: "icons/magic/fire/projectile-fireball-orange.webp", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
+    { name: tr("Heilende Hände"), type: "spell", img: "icons/magic/life/heart-cross-green.webp", system: { zauberschule: "Heilmagie", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
   ]);
   const [heroToken, goblinToken, banditToken, wolfToken] = [await placeToken(scene, hero), await placeToken(scene, goblin, { col: 1 }), await placeToken(scene, bandit, { col: 2 }), await placeToken(scene, wolf, { col: 3 })];
   const gm = clients.gms[0];
