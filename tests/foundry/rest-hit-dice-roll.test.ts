@@ -4,7 +4,7 @@
 import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { HitDiceRoller, hitDiceContext, REST_HIT_DICE_TEMPLATE } from "../../src/applications/dialogs/rest-hit-dice";
-import { as, dice, messages, queueDice, resetWorld, settle, type Clients } from "../harness";
+import { as, dice, dropAfterWrites, messages, queueDice, resetWorld, settle, state, type Clients } from "../harness";
 import { DialogV2, flex, giveKit, giveRestTalent, party, sys } from "./rest-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -150,6 +150,32 @@ describe("the player rolls the hit dice in the dialog", () => {
     // (5 + 1) + (7 + 1) + 4 = 18.
     expect(report.entries[0].hitDice.healing.total).toBe(18);
     expect(sys(a).leben.value).toBe(30);
+  });
+});
+
+describe("across a change of GM", () => {
+  it("the active GM drops between the rest's writes: the next GM finishes it with the player's dice, once", async () => {
+    clients = resetWorld({ gms: 2, players: 1 });
+    const [gm1, gm2] = clients.gms;
+    const [h] = await party(clients, 1, hero);
+    await giveKit(h, 3);
+    const [answer] = holdDialogs(1);
+    const resting = as(gm1, () => flex().rest({ type: "shortRest", actors: [h.id] }));
+    await until(() => DialogV2().prompts.length === 1);
+    dice(8, 6, 3);
+    await as(clients.players[0], () => new HitDiceRoller(h, sys(h), promptOf(0, h) as Any).roll("2", false));
+    // The journal record and the characters' write land; GM 2 does the rest.
+    dropAfterWrites(gm1, 2);
+    dice(8, 1, 1);
+    answer(form({ hitDice: "2" }));
+    await resting.catch(() => null);
+    await settle();
+    expect(sys(h).leben.value).toBe(23);
+    expect(sys(h).trefferwuerfel.verbraucht).toBe(1);
+    const cards = messages().filter((m: Any) => m.getFlag("flex", "rest"));
+    expect(cards).toHaveLength(1);
+    expect(parse((cards[0] as Any).content).text).toContain("2 × W8: (6 + 1) + (3 + 1) = +11 Leben");
+    expect(state.writes.some((w: Any) => w.userId === gm2.id && w.documentName === "ChatMessage")).toBe(true);
   });
 });
 
