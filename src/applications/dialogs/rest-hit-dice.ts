@@ -97,9 +97,10 @@ export class HitDiceRoller {
 
   /** Rolls `typed` dice (clamped to the rest's allowance); the block's new HTML, or null when nothing was rolled. */
   async roll(typed: unknown, attentive: boolean): Promise<string | null> {
-    const ctx = hitDiceContext(this.actor, this.sys, this.prompt);
+    // The block's own reading of the typed number: clamped to the allowance, 0 for a text.
+    const ctx = hitDiceContext(this.actor, this.sys, this.prompt, null, Number(typed));
     if (!ctx || ctx.disabled || this.#busy || this.#rolls) return null;
-    const count = Math.max(0, Math.min(Number(ctx.max), Math.trunc(Number(typed)) || 0));
+    const count = Number(ctx.value);
     if (!count) return null;
     this.#busy = true;
     const flavor = i18n().format("FLEX.Rest.Answer.RollFlavor", { type: restTypeLabel(this.prompt.type) });

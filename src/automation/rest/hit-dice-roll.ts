@@ -7,7 +7,7 @@ import { localDice } from "../../helpers/dice-text";
 import { rollModeOr } from "../../helpers/roll-mode";
 import type { RestPrompt } from "./prompt";
 
-export const HIT_DICE_ROLL_CARD = "systems/flex/templates/chat/hit-dice-roll.hbs";
+const HIT_DICE_ROLL_CARD = "systems/flex/templates/chat/hit-dice-roll.hbs";
 
 /** flags.flex.hitDiceRoll on the player's roll message. */
 interface HitDiceRollFlag {
@@ -16,7 +16,7 @@ interface HitDiceRollFlag {
 }
 
 /** What the player rolled, as the dialog shows it. */
-export interface RolledHitDice {
+interface RolledHitDice {
   messageId: string;
   rolls: number[];
 }
