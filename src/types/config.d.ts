@@ -203,6 +203,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         journal?: Record<string, unknown>;
         /** The tasks this GM finished, the newest (for a requester whose answer was lost). */
         journalDone?: string[];
+        /** This GM's own records of the cards it accepted, by key (automation/card-record/store.ts; read through cardRecordOf). */
+        cards?: Record<string, unknown>;
       };
     };
     Macro: {

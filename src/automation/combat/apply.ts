@@ -5,46 +5,42 @@
 // edit, so the GM believes of it only what the author owns (verdict.ts): the attack's own rolls; who was hit it
 // reads from each defender's own card or a creature's data; who may apply follows the world setting.
 import { damageApplyMode } from "../../helpers/settings";
-import { documentFromUuid } from "../../helpers/uuid";
 import { actorRef, resolveActor } from "../actor-ref";
+import { cardRecordChanges } from "../card-record";
 import type { ActorChange } from "../actor-writes";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
 import { runTask } from "../task-journal";
 import type { TaskStep } from "../task-journal";
+import { acceptAttack } from "./claim";
 import { attackMark, attackRecordOf, renderAttackCard } from "./record";
 import { startedCombat } from "./tracker";
 import type { AppliedView, AttackRecord, AttackTarget } from "./record";
-import { checkRollMatches, rolledAmount, verdictFor } from "./verdict";
+import { verdictFor } from "./verdict";
+
+export { distrust, mayTarget } from "./claim";
 
 const QUERY = "attackApply";
 
 export type AttackAction = "apply" | "undo" | "heal";
 export type AttackActionStatus = "applied" | "healed" | "undone" | "already" | "notApplied" | "defended" | "refused" | "missing" | "noGM";
 
-/** R-CORE-12 / world setting "flex.damageApply": may `user` apply this card's damage or healing to `target`? */
-export function mayApplyTo(user: User.Implementation, message: ChatMessage.Implementation, target: AttackTarget): boolean {
+/** R-CORE-12 / world setting "flex.damageApply": may `user` apply this card's damage or healing to `actor`? */
+export function mayApplyTo(user: User.Implementation, message: ChatMessage.Implementation, actor: Actor.Implementation): boolean {
   if (user.isGM) return true;
   const setting = damageApplyMode();
   if (setting === "gm") return false;
-  if (resolveActor(target.ref)?.testUserPermission(user, "OWNER")) return true;
+  if (actor.testUserPermission(user, "OWNER")) return true;
   return setting === "attacker" && message.author?.id === user.id;
 }
 
 /**
- * Why the GM does not believe this card, or null: a card is a player's message, and its flags are the
- * player's to write. The attacker must be the author's, the item the attacker's, the EW its check roll's.
+ * Who may take back what this card applied to `actor`: whoever may apply it, or the user it was applied for. The
+ * mark is keyed by the message id, so an Undo can only ever give back what this very card took.
  */
-export function distrust(message: ChatMessage.Implementation, record: AttackRecord): string | null {
-  const attacker = resolveActor(record.attacker);
-  const author = message.author;
-  if (!attacker || !author) return "the attacker or the author is gone";
-  if (!attacker.testUserPermission(author, "OWNER")) return `${author.name} does not own ${attacker.name}`;
-  const item = documentFromUuid(record.item.uuid) as Item.Implementation | null;
-  if (item && item.parent !== attacker) return `${record.item.name} is not ${attacker.name}'s`;
-  if (!checkRollMatches(message, record)) return `the card says EW ${record.ew}, but it has no check roll that says so`;
-  return null;
+export function mayUndo(user: User.Implementation, message: ChatMessage.Implementation, actor: Actor.Implementation, mark: { by: string }): boolean {
+  return mayApplyTo(user, message, actor) || mark.by === user.id;
 }
 
 interface Planned {
@@ -67,36 +63,47 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
   const record = attackRecordOf(message);
   if (!message || !record) return {};
   const statuses: Record<string, AttackActionStatus> = {};
-  const doubt = action === "undo" ? null : distrust(message, record);
-  if (doubt) {
-    console.warn(`Flex | refused to apply attack card ${message.id}: ${doubt}`);
+  // Apply and Heal act on what the GM accepted of the card (claim.ts); an Undo only on this message's own marks.
+  const accepted = action === "undo" ? null : acceptAttack(message, record);
+  if (accepted && "doubt" in accepted) {
+    console.warn(`Flex | refused to apply attack card ${message.id}: ${accepted.doubt}`);
     return Object.fromEntries(record.targets.map((t) => [t.key, "refused" as const]));
   }
+  const claimed = accepted ? new Map(accepted.claim.targets.map((t) => [t.key, t])) : null;
   const chosen = record.targets.filter((t) => keys === "all" || keys.includes(t.key));
-  const amount = action === "undo" ? 0 : rolledAmount(message, record, action === "heal" ? "healing" : "damage");
+  const amount = accepted ? (action === "heal" ? accepted.claim.healing : accepted.claim.damage) : 0;
   const planned: Planned[] = [];
   const changes: ActorChange[] = [];
   // What the owners say of each target, written back onto the card where its author said otherwise.
   const read = new Map<string, AttackTarget["status"]>();
   for (const target of chosen) {
-    const actor = resolveActor(target.ref);
+    const accept = claimed?.get(target.key);
+    if (claimed && !accept) {
+      statuses[target.key] = "refused";
+      continue;
+    }
+    const actor = resolveActor(accept?.ref ?? target.ref);
     if (!actor) {
       statuses[target.key] = "missing";
       continue;
     }
-    if (!mayApplyTo(requester, message, target)) {
-      statuses[target.key] = "refused";
-      continue;
-    }
-    const mark = { key: attackMark(record, target.key), by: requester.id! };
+    const mark = { key: attackMark(message.id!, target.key), by: requester.id! };
     if (action === "undo") {
       const undo = actor.planUndo(mark.key);
       if (!undo) {
         planned.push({ target, actor, after: {}, view: null, status: "notApplied" });
         continue;
       }
+      if (!mayUndo(requester, message, actor, undo.mark)) {
+        statuses[target.key] = "refused";
+        continue;
+      }
       changes.push({ actor, changes: undo.changes });
       planned.push({ target, actor, after: actor.statusesAfterUndo(undo.mark, undo.leben), view: null, status: "undone" });
+      continue;
+    }
+    if (!mayApplyTo(requester, message, actor)) {
+      statuses[target.key] = "refused";
       continue;
     }
     if (amount === null) {
@@ -104,7 +111,7 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
       continue;
     }
     // A defended target takes nothing; a GM may still apply to one whose defence is pending. Read from the owners.
-    const status = action === "apply" ? (verdictFor(message, record, target) ?? target.status) : target.status;
+    const status = action === "apply" ? (accept?.verdict ?? verdictFor(message, record, { ...target, ref: accept!.ref }) ?? target.status) : target.status;
     if (status !== target.status && (record.damage || !record.healing)) read.set(target.key, status);
     if (action === "apply" && (status === "defended" || (status === "pending" && !requester.isGM))) {
       statuses[target.key] = "defended";
@@ -146,7 +153,9 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
     if (read.size) update["flags.flex.attack.targets"] = targets;
     steps.push({ kind: "update", uuid: message.uuid, changes: update });
   }
-  await runTask({ type: QUERY, requestId, requester }, steps);
+  // The GM's record of what it accepted rides in the journal's hold write (none when nothing is written).
+  const hold = accepted && !("doubt" in accepted) && accepted.fresh ? cardRecordChanges(accepted.fresh) : undefined;
+  await runTask({ type: QUERY, requestId, requester, hold }, steps);
   return statuses;
 }
 

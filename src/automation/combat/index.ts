@@ -10,6 +10,14 @@ import type { AttackOptions } from "./attack";
 import { defendAgainst, mayDefend, registerDefend } from "./defend";
 import { useItem } from "./consume";
 import { attackRecordOf } from "./record";
+import type { AttackTarget } from "./record";
+import { resolveActor } from "../actor-ref";
+
+/** Whether this client shows a target's Apply / Heal button (the GM decides again on the click). */
+const mayApplyToTarget = (user: User.Implementation, message: ChatMessage.Implementation, target: AttackTarget) => {
+  const actor = resolveActor(target.ref);
+  return !!actor && mayApplyTo(user, message, actor);
+};
 
 export { attackWith } from "./attack";
 export { attackCardAction } from "./apply";
@@ -30,10 +38,10 @@ function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElem
       const kind: DefenceKind = button.dataset.kind === "parade" ? "parade" : "ausweichen";
       if (mayDefend(user, record, key)) run = () => defendAgainst(message, key, kind);
     } else if (button.dataset.action === "flexAttackApplyAll") {
-      if (record.targets.some((t) => mayApplyTo(user, message, t))) run = () => attackCardAction(message, "all", "apply");
+      if (record.targets.some((t) => mayApplyToTarget(user, message, t))) run = () => attackCardAction(message, "all", "apply");
     } else {
       const action = ACTIONS[button.dataset.action ?? ""];
-      if (action && target && mayApplyTo(user, message, target)) run = () => attackCardAction(message, [key], action);
+      if (action && target && mayApplyToTarget(user, message, target)) run = () => attackCardAction(message, [key], action);
     }
     if (!run) {
       button.hidden = true;

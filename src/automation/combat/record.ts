@@ -58,9 +58,9 @@ export function attackRecordOf(message: ChatMessage.Implementation | null | unde
   return record && typeof record === "object" && Array.isArray(record.targets) && record.check ? record : null;
 }
 
-/** The mark an attack card leaves on a target it hurt or healed. */
-export function attackMark(record: Pick<AttackRecord, "id">, key: string): string {
-  return `attack-${record.id}-${key}`;
+/** The mark an attack card leaves on a target it hurt or healed: keyed by the message id, which no author chooses. */
+export function attackMark(messageId: string, key: string): string {
+  return `attack-${messageId}-${key}`;
 }
 
 const STATUS_LABEL: Record<TargetStatus, string> = { hit: "FLEX.Attack.Hit", defended: "FLEX.Attack.Defended", pending: "FLEX.Attack.Pending" };

@@ -8,23 +8,26 @@
 import { clientLocal } from "../../helpers/client-local";
 import { runOnGMQueue } from "../gm-queue";
 import { holderGone, connected } from "./presence";
-import { holdersOf, holdRecord, isFinished, openTaskIds, recordKey, releaseRecord } from "./records";
+import { holdersOf, holdRecord, isFinished, mayTakeUpFrom, openTaskIds, recordKey, releaseRecord } from "./records";
 import type { TaskRecord } from "./records";
 import { runStep, writeCount } from "./steps";
 import type { TaskStep } from "./steps";
 
 export { cardStep, hasTaskMark } from "./steps";
 export type { EmbeddedName, TaskStep } from "./steps";
-export { taskState } from "./records";
+export { believedGM, taskState } from "./records";
 
 /** Who a task is done for and under which request: its id is `${type}:${requestId}`. */
 export interface TaskContext {
   type: string;
   requestId: string;
   requester: User.Implementation | string;
+  /** Flags of the running GM's own user written with the task's journal record, in that one write (a card record). */
+  hold?: Record<string, unknown>;
 }
 
-type Finisher = (data: unknown, key: string) => Promise<void>;
+/** Whose rights a finisher runs with: the GM that planned the task (its holder), which may be another than this client. */
+type Finisher = (data: unknown, key: string, holder: User.Implementation) => Promise<void>;
 
 const finishers = new Map<string, Finisher>();
 /** Tasks this client is running (or has queued to finish): never taken up a second time here. */
@@ -39,11 +42,11 @@ export function registerFinisher(name: string, finisher: Finisher): void {
 }
 
 /** Runs every step; one that fails is reported and the others still run (a lost connection stops them all). */
-async function runSteps(steps: TaskStep[], key: string, id: string): Promise<void> {
+async function runSteps(steps: TaskStep[], key: string, id: string, holder: User.Implementation): Promise<void> {
   let failed = 0;
   for (const step of steps) {
     try {
-      await runStep(step, key);
+      await runStep(step, key, holder);
     } catch (err) {
       if (!connected()) throw err;
       failed += 1;
@@ -53,22 +56,25 @@ async function runSteps(steps: TaskStep[], key: string, id: string): Promise<voi
   if (failed) ui.notifications?.error(game.i18n!.format("FLEX.Journal.StepFailed", { n: String(failed) }));
 }
 
-registerFinisher("steps", (data, key) => runSteps(data as TaskStep[], key, key));
+registerFinisher("steps", (data, key, holder) => runSteps(data as TaskStep[], key, key, holder));
 
-async function finish(record: TaskRecord): Promise<void> {
+async function finish(record: TaskRecord, holder: User.Implementation): Promise<void> {
   const finisher = finishers.get(record.finisher);
   if (!finisher) throw new Error(`no finisher "${record.finisher}" for the GM task ${record.id}`);
-  await finisher(JSON.parse(record.data) as unknown, recordKey(record.id));
+  await finisher(JSON.parse(record.data) as unknown, recordKey(record.id), holder);
 }
 
-/** Holds the record (unless held already), finishes the task, releases the record as done. */
-async function runJournalled(record: TaskRecord, held: boolean): Promise<void> {
+/**
+ * Holds the record (unless held already), finishes the task, releases the record as done. `holder`: whose record
+ * it was (a dropped GM's, taken up here): its steps run only as far as that GM could have written them.
+ */
+async function runJournalled(record: TaskRecord, held: boolean, holder: User.Implementation = game.user!, also: Record<string, unknown> = {}): Promise<void> {
   const mine = busy();
   mine.add(record.id);
   try {
-    if (!held) await holdRecord(record);
+    if (!held) await holdRecord(record, also);
     try {
-      await finish(record);
+      await finish(record, holder);
     } catch (err) {
       // A GM that lost its connection leaves the record for the next; any other failure must not loop.
       if (!connected()) throw err;
@@ -89,8 +95,8 @@ const requesterId = (requester: TaskContext["requester"]) => (typeof requester =
  */
 export async function runTask(context: TaskContext, steps: TaskStep[]): Promise<void> {
   const id = taskIdOf(context.type, context.requestId);
-  if (!game.user?.isGM || writeCount(steps) < 1) return runSteps(steps, recordKey(id), id);
-  return runJournalled({ id, type: context.type, requester: requesterId(context.requester), heldAt: Date.now(), finisher: "steps", data: JSON.stringify(steps) }, false);
+  if (!game.user?.isGM || writeCount(steps) < 1) return runSteps(steps, recordKey(id), id, game.user!);
+  return runJournalled({ id, type: context.type, requester: requesterId(context.requester), heldAt: Date.now(), finisher: "steps", data: JSON.stringify(steps) }, false, game.user!, context.hold);
 }
 
 /** Carries out a task with a finisher of its own, journalled when a GM runs it. */
@@ -98,14 +104,15 @@ export async function runFinisherTask(context: TaskContext, finisher: string, da
   const id = taskIdOf(context.type, context.requestId);
   const fn = finishers.get(finisher);
   if (!fn) throw new Error(`no finisher "${finisher}"`);
-  if (!game.user?.isGM) return fn(data, recordKey(id));
-  return runJournalled({ id, type: context.type, requester: requesterId(context.requester), heldAt: Date.now(), finisher, data: JSON.stringify(data) }, false);
+  if (!game.user?.isGM) return fn(data, recordKey(id), game.user!);
+  return runJournalled({ id, type: context.type, requester: requesterId(context.requester), heldAt: Date.now(), finisher, data: JSON.stringify(data) }, false, game.user!, context.hold);
 }
 
 /** The task this GM should take up now, if any: one it holds but no longer runs (a reload), or an orphan. */
 async function takeUp(id: string): Promise<void> {
   if (busy().has(id)) return;
-  const holders = holdersOf(id);
+  // Records of a lower role than this GM's are not taken up (an assistant's, for a full GM): they wait for their holder.
+  const holders = holdersOf(id).filter((h) => mayTakeUpFrom(h.user));
   const mine = holders.find((h) => h.user.isSelf);
   if (isFinished(id)) {
     if (mine) await releaseRecord(id, false);
@@ -120,7 +127,7 @@ async function takeUp(id: string): Promise<void> {
   }
   if (runner) return runJournalled(runner.record, true);
   if (!game.users!.activeGM?.isSelf || !newest[0]) return;
-  await runJournalled({ ...newest[0].record, heldAt: Date.now() }, false);
+  await runJournalled({ ...newest[0].record, heldAt: Date.now() }, false, newest[0].user);
 }
 
 /**

@@ -63,9 +63,21 @@ export function taskState(id: string): "done" | "open" | null {
   return holdersOf(id).length ? "open" : null;
 }
 
-/** This GM takes the task on: its record, on its own user, in one write (before any of the task's writes). */
-export async function holdRecord(record: TaskRecord): Promise<void> {
-  const changes: Record<string, unknown> = { [`flags.flex.journal.${recordKey(record.id)}`]: record };
+/**
+ * Trust model, "Roles bound what a task may do": another GM's record is taken up only when its holder's role is at
+ * least this GM's own, so an assistant's planted record never runs with a full GM's rights.
+ */
+export const mayTakeUpFrom = (holder: User.Implementation): boolean => holder.isSelf || (holder.isGM && holder.role >= (game.user?.role ?? Infinity));
+
+/** A GM whose own records (journal, card records) this client believes: a GM at least of this client's role; any GM on a player's client. */
+export const believedGM = (user: User.Implementation): boolean => user.isGM && (user.isSelf || !game.user?.isGM || user.role >= game.user.role);
+
+/**
+ * This GM takes the task on: its record, on its own user, in one write (before any of the task's writes).
+ * `also`: more of this GM's own user flags that ride in the same write (the GM's record of a card, card-record/).
+ */
+export async function holdRecord(record: TaskRecord, also: Record<string, unknown> = {}): Promise<void> {
+  const changes: Record<string, unknown> = { ...also, [`flags.flex.journal.${recordKey(record.id)}`]: record };
   await game.user!.update(changes);
 }
 

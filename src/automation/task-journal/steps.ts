@@ -48,6 +48,8 @@ function marked(doc: { getFlag(scope: string, key: string): unknown }, changes: 
 }
 
 type AnyDoc = {
+  documentName?: string;
+  canUserModify?(user: User.Implementation, action: "create" | "update" | "delete"): boolean;
   getFlag(scope: string, key: string): unknown;
   update(changes: Obj, options?: Obj): Promise<unknown>;
   getEmbeddedCollection?(name: string): { get(id: string): AnyDoc | undefined; has(id: string): boolean };
@@ -56,11 +58,25 @@ type AnyDoc = {
   deleteEmbeddedDocuments(name: string, ids: string[], options?: Obj): Promise<unknown>;
 };
 
-async function runEmbedded(step: Extract<TaskStep, { kind: "embedded" }>, key: string): Promise<void> {
+/** Documents no task step ever writes: a role or a world setting is not GM work for the table. */
+const NEVER_WRITTEN = new Set(["User", "Setting"]);
+
+/**
+ * Trust model, "Roles bound what a task may do": a step runs only on a document its holder (the GM that planned it)
+ * could have written itself, and never on a User or a Setting. A refused step is logged, never carried out.
+ */
+function holderMay(holder: User.Implementation, doc: AnyDoc | null | undefined): boolean {
+  if (!doc) return true;
+  const ok = !NEVER_WRITTEN.has(String(doc.documentName)) && (doc.canUserModify?.(holder, "update") ?? holder.isGM);
+  if (!ok) console.warn(`Flex | a GM task step on ${String(doc.documentName)} refused: ${holder.name} could not have written it`);
+  return ok;
+}
+
+async function runEmbedded(step: Extract<TaskStep, { kind: "embedded" }>, key: string, holder: User.Implementation): Promise<void> {
   // An actor is found through its token when unlinked; a uuid names any other parent, known only at run time.
   const parent = (typeof step.parent === "string" ? documentFromUuid(step.parent) : resolveActor(step.parent)) as AnyDoc | null;
   const collection = parent?.getEmbeddedCollection?.(step.embedded);
-  if (!parent || !collection) return;
+  if (!parent || !collection || !holderMay(holder, parent)) return;
   const options = step.options ?? {};
   const create = (step.create ?? []).filter((d) => typeof d._id === "string" && !collection.has(d._id));
   if (create.length) await parent.createEmbeddedDocuments(step.embedded, create, { ...options, keepId: true });
@@ -73,33 +89,33 @@ async function runEmbedded(step: Extract<TaskStep, { kind: "embedded" }>, key: s
   if (remove.length) await parent.deleteEmbeddedDocuments(step.embedded, remove, options);
 }
 
-/** Carries out one step, or nothing when its mark says it is done. */
-export async function runStep(step: TaskStep, key: string): Promise<void> {
+/** Carries out one step, or nothing when its mark says it is done; `holder`: the GM whose rights it runs with. */
+export async function runStep(step: TaskStep, key: string, holder: User.Implementation): Promise<void> {
   switch (step.kind) {
     case "actors": {
       const writes = step.writes.flatMap((w) => {
         const actor = resolveActor(w.ref);
-        return actor && !hasTaskMark(actor, key) ? [{ actor, changes: marked(actor, w.changes, key) }] : [];
+        return actor && !hasTaskMark(actor, key) && holderMay(holder, actor as unknown as AnyDoc) ? [{ actor, changes: marked(actor, w.changes, key) }] : [];
       });
       await writeActorChanges(writes, step.options ?? {});
       return;
     }
     case "embedded":
-      return runEmbedded(step, key);
+      return runEmbedded(step, key, holder);
     case "update": {
       const doc = documentFromUuid(step.uuid) as AnyDoc | null;
-      if (doc && !hasTaskMark(doc, key)) await doc.update(marked(doc, step.changes, key), step.options ?? {});
+      if (doc && !hasTaskMark(doc, key) && holderMay(holder, doc)) await doc.update(marked(doc, step.changes, key), step.options ?? {});
       return;
     }
     case "statuses": {
       const actor = resolveActor(step.ref);
-      if (!actor) return;
+      if (!actor || !holderMay(holder, actor as unknown as AnyDoc)) return;
       if (step.remove?.length) await removeStatuses(actor, step.remove);
       if (step.add?.length) await addStatuses(actor, step.add);
       return;
     }
     case "time":
-      if (game.time!.worldTime === step.from && step.seconds > 0) await game.time!.advance(step.seconds);
+      if (holder.isGM && game.time!.worldTime === step.from && step.seconds > 0) await game.time!.advance(step.seconds);
       return;
     case "message":
       if (!game.messages!.get(step.data._id)) await ChatMessage.create(step.data as ChatMessage.CreateData, { keepId: true, ...(isRollMode(step.rollMode) ? { rollMode: step.rollMode } : {}) });
@@ -126,5 +142,7 @@ export function writeCount(steps: readonly TaskStep[]): number {
 /** The step that posts a chat card with an id of its own (its rolls as data); the card's id is `step.data._id`. */
 export function cardStep(data: Obj & { rolls?: (Roll | Obj)[] }, rollMode?: string): Extract<TaskStep, { kind: "message" }> {
   const rolls = data.rolls?.map((r): unknown => (r instanceof Roll ? r.toJSON() : r));
-  return { kind: "message", data: { ...data, ...(rolls ? { rolls } : {}), _id: foundry.utils.randomID() }, ...(rollMode ? { rollMode } : {}) };
+  // An id given in `data` is kept: a card whose marks are keyed by its message id needs that id before it exists.
+  const _id = typeof data._id === "string" && data._id ? data._id : foundry.utils.randomID();
+  return { kind: "message", data: { ...data, ...(rolls ? { rolls } : {}), _id }, ...(rollMode ? { rollMode } : {}) };
 }
