@@ -177,7 +177,12 @@ describe("R-FALL-3 applied at once (the default), with two GMs and three players
       ["update", "Actor", [hero.id]],
       ["create", "ChatMessage", [card().id]],
     ]);
-    expect(byUser(clients.gms[0].id)).toEqual([["update", "Actor", [beast.id]]]);
+    // The wolf's damage in a journalled task: the hold write (with the GM's record of the fall), the wolf, the release.
+    expect(byUser(clients.gms[0].id)).toEqual([
+      ["update", "User", [clients.gms[0].id]],
+      ["update", "Actor", [beast.id]],
+      ["update", "User", [clients.gms[0].id]],
+    ]);
     for (const other of [clients.gms[1], clients.players[1], clients.players[2]]) expect(byUser(other.id)).toEqual([]);
     expect([sys(hero).leben.value, sys(beast).leben.value]).toEqual([20, 10]);
     expect(card().content.match(/flexFall(Apply|Undo)/g)).toEqual(["flexFallUndo", "flexFallUndo"]);

@@ -253,10 +253,14 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     expect(msg.content).toContain("R-CORE-4, R-FALL-1, R-FALL-2, R-FALL-3");
     expect(fallFlags().target).toMatchObject({ kind: "creature", name: "Wolf", atRisk: true, dodged: false, damage: 10, unresolved: false });
     expect(fallFlags().applied.target).toMatchObject({ taken: 10, by: clients.players[0].id });
-    // The player's client rolls and writes its own; the wolf is written by the active GM only.
+    // The player's client rolls its check and writes its own; the active GM rolls the fall damage (the 5d4 on the card
+    // is its roll, shown on the player's card) and the dodge, and writes the wolf in a journalled task whose hold write
+    // carries its record of the fall (the card's numbers for the wolf are never read again).
     expect(since(before)).toEqual([
       ["update", "Token", clients.players[0].id],
+      ["update", "User", clients.gms[0].id],
       ["update", "Actor", clients.gms[0].id],
+      ["update", "User", clients.gms[0].id],
       ["update", "Actor", clients.players[0].id],
       ["create", "ChatMessage", clients.players[0].id],
     ]);

@@ -14,6 +14,7 @@ import type { RelayContext } from "../gm-relay";
 import { runTask } from "../task-journal";
 import type { TaskContext, TaskStep } from "../task-journal";
 import { applicableKeys, effectOf, renderFallCard } from "./card";
+import { believedEffect } from "./claim";
 import type { AppliedRecord, FallEffectKey, FallRecord } from "./card";
 import { pairOf } from "../riding/pair";
 import { resolveActor, resolveToken, tokenOfActor } from "./landing";
@@ -49,7 +50,18 @@ export async function applyFallDamage(actor: Actor.Implementation, damage: numbe
   return outcome.already ? null : asRecord(outcome.mark, lebenAfter(actor, outcome.leben));
 }
 
-/** Who may ask for an effect of this card: a GM, the creature's owner, or the user who rolled the fall. */
+/** The steps that deal a fall's damage to `actor` (its Leben with the mark, then its statuses) and what the card shows of it; no steps when it was dealt already. */
+export function planFallDamage(actor: Actor.Implementation, damage: number, by: string, fallId: string, key: FallEffectKey): { steps: TaskStep[]; applied: AppliedRecord | null } {
+  const hit = actor.planDamage(damage, { ignoreArmor: true, mark: { key: fallMark(fallId, key), by } });
+  if (hit.outcome.already) return { steps: [], applied: asRecord(hit.outcome.mark) };
+  const steps: TaskStep[] = [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: hit.changes }] }, { kind: "statuses", ref: actorRef(actor), ...actor.statusesAfterDamage(hit.outcome) }];
+  return { steps, applied: asRecord(hit.outcome.mark, lebenAfter(actor, hit.outcome.leben)) };
+}
+
+/**
+ * Who may ask for an effect of this card: a GM, the creature's owner, or the user who rolled the fall (its Apply;
+ * an Undo only of what was applied for that user: a fall id is the author's to choose).
+ */
 export function mayAct(user: User.Implementation, message: MessageLike, key: FallEffectKey, action: FallAction): boolean {
   if (user.isGM) return true;
   const record = fallRecordOf(message);
@@ -57,8 +69,8 @@ export function mayAct(user: User.Implementation, message: MessageLike, key: Fal
   if (!effect) return false;
   const actor = resolveActor(effect.ref);
   if (actor?.testUserPermission(user, "OWNER")) return true;
-  if (message._source.author === user.id) return true;
-  return action === "undo" && actor?.appliedMark(fallMark(record.id, key))?.by === user.id;
+  if (action === "apply") return message._source.author === user.id;
+  return actor?.appliedMark(fallMark(record.id, key))?.by === user.id;
 }
 
 /** The card showing what the creature's mark says (the mark is the truth; the card may lag a GM change); null when it does. */
@@ -75,8 +87,13 @@ async function actHere(messageId: string, key: FallEffectKey, action: FallAction
   // Read inside the queue: an earlier click may have changed both since this one was queued.
   const message = game.messages!.get(messageId) as MessageLike | undefined;
   const record = fallRecordOf(message);
-  const effect = record && effectOf(record, key);
-  if (!message || !record || !effect) return "missing";
+  if (!message || !record || !effectOf(record, key)) return "missing";
+  // Apply believes of the card only what the owner of each fact says (claim.ts); Undo only gives back a mark.
+  const effect = action === "apply" ? believedEffect(record, key, message.author as User.Implementation | null) : effectOf(record, key);
+  if (!effect) {
+    console.warn(`Flex | fall card ${message.id}: its ${key} part is not believed (not the author's to claim, or never decided by a GM)`);
+    return "refused";
+  }
   const actor = resolveActor(effect.ref);
   if (!actor) return "missing";
   const markId = fallMark(record.id, key);

@@ -16,7 +16,11 @@ import { creatureDefenceMode } from "../../helpers/settings";
 import { creatureDefenceRoll, fixedDefenceOf } from "../combat/creature-defence";
 import { isCompanion } from "../companions/link";
 import { pairOf } from "../riding/pair";
-import { applyFallDamage, fallRecordOf, QUERY as APPLY } from "./apply";
+import { cardRecordChanges, writeCardRecord } from "../card-record";
+import { runTask } from "../task-journal";
+import { applyFallDamage, fallMark, fallRecordOf, planFallDamage, QUERY as APPLY } from "./apply";
+import { dodgeRecordOf } from "./claim";
+import type { DodgeClaim } from "./claim";
 import { checkRecord, fallRecord, renderFallCard } from "./card";
 import type { ActorRef, AppliedRecord, FallCheckRecord, FallerRecord, FallRecord, FallSource } from "./card";
 import { findLanding, landingFromDocument, refOf, resolveActor, resolveToken, tokenOfActor } from "./landing";
@@ -52,11 +56,12 @@ interface DodgeReply {
   roll: Record<string, unknown> | null;
   check: FallCheckRecord;
   applied: AppliedRecord | null;
+  /** R-FALL-2: the fall damage, rolled by the GM (the faller takes the same). */
+  damageRoll: Record<string, unknown>;
 }
 
-// Falls being resolved on this client, and the GM's answers to dodge requests (a repeat gets the same answer).
+// Falls being resolved on this client.
 const resolving = clientLocal("fall.resolving", () => new Set<string>());
-const dodges = clientLocal("fall.dodges", () => new Map<string, DodgeReply>());
 
 export function findFallMessage(fallId: string): ChatMessage.Implementation | undefined {
   return game.messages!.find((m) => fallRecordOf(m as ChatMessage.Implementation)?.id === fallId) as ChatMessage.Implementation | undefined;
@@ -111,17 +116,28 @@ function riderOf(mountToken: TokenLike | null): { actor: Actor.Implementation; t
   return { actor, token: pair.rider as unknown as TokenLike };
 }
 
-/** R-FALL-1 for one creature: Athletik against height × 3 (a bare KK check without the talent); on a failure 1W4 per Schritt. */
-async function ownFall(actor: Actor.Implementation, plan: ReturnType<typeof planFall>) {
+const diceOf = (roll: Roll) => roll.dice.flatMap((d) => d.results.map((r) => r.result));
+
+/** R-FALL-1: the fall damage, 1W4 per Schritt. */
+async function rollFallDamage(plan: ReturnType<typeof planFall>): Promise<Roll> {
+  const roll = new Roll(plan.formula);
+  await roll.evaluate();
+  return roll;
+}
+
+/**
+ * R-FALL-1 for one creature: Athletik against height × 3 (a bare KK check without the talent); on a failure 1W4 per
+ * Schritt, unless `damage` is false (the GM rolls it: the fall hurts a creature this client does not own).
+ */
+async function ownFall(actor: Actor.Implementation, plan: ReturnType<typeof planFall>, { damage: rollDamage = true } = {}) {
   const athletik = await rollFallCheck(actor, FALL_CHECK, plan.sw, "FLEX.Fall.NoAthletik");
   if (!athletik) return null;
   const rolls: ReturnType<typeof Roll.fromJSON>[] = [athletik.roll];
   let dice: number[] = [];
-  if (!athletik.success) {
-    const damageRoll = new Roll(plan.formula);
-    await damageRoll.evaluate();
+  if (!athletik.success && rollDamage) {
+    const damageRoll = await rollFallDamage(plan);
     rolls.push(damageRoll);
-    dice = damageRoll.dice.flatMap((d) => d.results.map((r) => r.result));
+    dice = diceOf(damageRoll);
   }
   return { athletik, rolls, dice, damage: dice.reduce((s, r) => s + r, 0) };
 }
@@ -160,10 +176,15 @@ async function resolve(req: FallRequest): Promise<FallReport> {
   const user = game.user!;
   const autoApply = fallSettings.autoApply();
 
-  // R-FALL-1: Athletik against height × 3; on a failure 1W4 per Schritt.
-  const own = await ownFall(actor, plan);
+  // R-FALL-1: Athletik against height × 3; on a failure 1W4 per Schritt. A creature below that this client does not
+  // own takes the same damage (R-FALL-2): then the GM rolls it (Trust model: the GM rolls every number that is not
+  // the player's own roll for its own creature), and the faller takes what the GM rolled.
+  const below = landing?.kind === "creature" ? landing.actor : null;
+  const gmRollsDamage = !!below && !below.isOwner && !!game.users!.activeGM && !game.users!.activeGM.isSelf;
+  const own = await ownFall(actor, plan, { damage: !gmRollsDamage });
   if (!own) return none("missing");
-  const { athletik, rolls, dice, damage } = own;
+  const { athletik, rolls } = own;
+  let { dice } = own;
   // A mount takes its rider along: the rider's own R-FALL-1 from the same height, on the same card.
   const carried = riderOf(fallerToken);
   const riderFall = carried ? await ownFall(carried.actor, plan) : null;
@@ -191,11 +212,13 @@ async function resolve(req: FallRequest): Promise<FallReport> {
         faller: req.faller,
         target: refOf(targetActor, landing!.token),
         height: plan.height,
-        damage,
         apply: autoApply,
       });
       if (!reply) unresolved = true;
       else {
+        const damageRoll = Roll.fromJSON(JSON.stringify(reply.damageRoll)) as Roll;
+        rolls.splice(1, 0, damageRoll);
+        dice = diceOf(damageRoll);
         if (reply.roll) rolls.push(Roll.fromJSON(JSON.stringify(reply.roll)));
         dodgeCheck = reply.check;
         dodge = reply.check.result.success === true;
@@ -204,6 +227,12 @@ async function resolve(req: FallRequest): Promise<FallReport> {
     }
   }
 
+  // No GM answered: the faller's own damage is rolled here after all.
+  if (!athletik.success && !dice.length) {
+    const damageRoll = await rollFallDamage(plan);
+    rolls.splice(1, 0, damageRoll);
+    dice = diceOf(damageRoll);
+  }
   const outcome = resolveFall({ height: plan.height, athletik: athletik.success, damageDice: dice, landing: landing?.kind ?? "ground", dodge: unresolved ? null : dodge });
   const applied: FallRecord["applied"] = { faller: null, target: targetApplied };
   if (autoApply && outcome.fallerDamage > 0 && actor.isOwner) applied.faller = await applyFallDamage(actor, outcome.fallerDamage, user.id!, req.fallId, "faller");
@@ -284,31 +313,59 @@ async function handleResolveQuery(payload: Record<string, unknown>, { requester 
 }
 
 /**
- * R-FALL-3 on the active GM: the target's Ausweichen, and (if wanted) the damage when it fails. Everything the
- * GM can derive, it derives: the SW from the height, the damage within 1W4 per Schritt, the target from where
- * the faller's token really is.
+ * R-FALL-3 on the active GM: the target's Ausweichen and (R-FALL-2) the fall damage, both rolled here, and the damage
+ * applied when wanted. Everything the GM can derive, it derives: the SW from the height, the target from where the
+ * faller's token really is. Its decision is its card record under the fall id (claim.ts), bound to the requester: a
+ * repeat gets the same answer, another user's request under that id is refused, and Apply reads the record, never
+ * the card.
  */
-async function handleDodgeQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<DodgeReply | ReturnType<typeof refuse>> {
+async function handleDodgeQuery(payload: Record<string, unknown>, { requester, requestId, type }: RelayContext): Promise<DodgeReply | ReturnType<typeof refuse>> {
   const fallId = typeof payload.fallId === "string" ? payload.fallId : null;
   const faller = resolveActor(payload.faller as ActorRef);
   const target = resolveActor(payload.target as ActorRef);
   const height = requestedHeight(payload.height);
   if (!fallId || !faller || !target || height === null) return refuse("malformed", "dodge request without a fall id, faller, target or valid height");
   if (!faller.testUserPermission(requester, "OWNER")) return refuse("forbidden", `${requester.name} does not own ${faller.name}`);
-  const damage = Number(payload.damage);
-  // R-FALL-1: 1W4 per Schritt fallen, so between 1 and 4 per Schritt.
-  if (!Number.isInteger(damage) || damage < height || damage > 4 * height) return refuse("malformed", `fall damage ${String(payload.damage)} is impossible for ${height} Schritt`);
   const fallerToken = resolveToken((payload.faller as ActorRef | undefined)?.tokenUuid) ?? tokenOfActor(faller);
   const landing = fallerToken ? findLanding(fallerToken) : null;
   if (landing?.actor !== target) return refuse("forbidden", `${target.name} is not where ${faller.name} lands`);
-  const cached = dodges().get(fallId);
-  if (cached) return cached;
-  const d = await dodgeOf(target, planFall(height).sw);
+  const kept = dodgeRecordOf(fallId);
+  if (kept) {
+    if (kept.author !== requester.id || resolveActor(kept.claim.target) !== target) return refuse("forbidden", `fall ${fallId} was decided for someone else`);
+    return { roll: kept.claim.roll, check: kept.claim.check, damageRoll: kept.claim.damageRoll, applied: currentFallMark(target, fallId) };
+  }
+  const plan = planFall(height);
+  // The damage first, as the faller's own would be rolled before the target dodges.
+  const damageRoll = await rollFallDamage(plan);
+  const d = await dodgeOf(target, plan.sw);
   if (!d) return refuse("malformed", `${target.name} cannot make the dodge check`);
-  const applied = payload.apply === true && !d.success ? await applyFallDamage(target, damage, requester.id!, fallId, "target") : null;
-  const reply: DodgeReply = { roll: (d.roll?.toJSON() as Record<string, unknown> | undefined) ?? null, check: d.record, applied };
-  dodges().set(fallId, reply);
-  return reply;
+  const damage = diceOf(damageRoll).reduce((sum, r) => sum + r, 0);
+  const targetRef = refOf(target, landing!.token);
+  const claim: DodgeClaim = {
+    faller: refOf(faller, fallerToken),
+    target: { actorUuid: targetRef.actorUuid, tokenUuid: targetRef.tokenUuid ?? null },
+    height: plan.height,
+    damage,
+    damageRoll: damageRoll.toJSON() as Record<string, unknown>,
+    dodged: d.success,
+    roll: (d.roll?.toJSON() as Record<string, unknown> | undefined) ?? null,
+    check: d.record,
+  };
+  const record = { kind: "fall" as const, id: fallId, author: requester.id!, claim, at: Date.now() };
+  let applied: AppliedRecord | null = null;
+  if (payload.apply === true && !d.success) {
+    const hit = planFallDamage(target, damage, requester.id!, fallId, "target");
+    applied = hit.applied;
+    // The record rides in the journal's hold write of the damage.
+    await runTask({ type, requestId, requester, hold: cardRecordChanges(record) }, hit.steps);
+  } else await writeCardRecord(record);
+  return { roll: claim.roll, check: claim.check, damageRoll: claim.damageRoll, applied };
+}
+
+/** What a fall's mark on the target says was applied (a repeated dodge request). */
+function currentFallMark(target: Actor.Implementation, fallId: string): AppliedRecord | null {
+  const mark = target.appliedMark(fallMark(fallId, "target"));
+  return mark ? { taken: mark.taken, downed: mark.downed, status: mark.status, by: mark.by } : null;
 }
 
 export function registerFallResolveQueries(): void {

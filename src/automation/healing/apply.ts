@@ -6,6 +6,9 @@
 // only a GM or the author acts, and only on an actor the author owns (checked again by the GM from the message's
 // server-verified author), so the card's amount is believed: whoever may click could set that Leben anyway.
 import { resolveActor, actorRef } from "../actor-ref";
+import type { ActorRef } from "../actor-ref";
+import { cardRecordChanges, cardRecordOf } from "../card-record";
+import type { CardRecord } from "../card-record";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
@@ -20,8 +23,22 @@ const TASK = "healApply";
 export type HealAction = "apply" | "undo";
 export type HealActionStatus = "applied" | "undone" | "already" | "notApplied" | "refused" | "dead" | "missing";
 
+/** What the GM accepted of a heal card: whom it heals and by how much, frozen at its first Apply (card-record/). */
+interface HealClaim {
+  target: ActorRef;
+  amount: number;
+}
+
+/** The GM's record of this card, else the card as its author wrote it (believed only for an actor the author owns). */
+function acceptHeal(message: ChatMessage.Implementation, record: HealRecord): { claim: HealClaim; fresh: CardRecord<HealClaim> | null } {
+  const kept = cardRecordOf<HealClaim>("heal", message.id!);
+  if (kept && kept.author === message.author?.id) return { claim: kept.claim, fresh: null };
+  const claim = { target: { actorUuid: record.target.actorUuid, tokenUuid: record.target.tokenUuid ?? null }, amount: Math.max(0, Math.trunc(record.amount)) };
+  return { claim, fresh: { kind: "heal", id: message.id!, author: message.author?.id ?? "", claim, at: Date.now() } };
+}
+
 /** Whether `user` may apply or undo this card: a GM, or its author; either only while the author owns the actor healed. */
-export function mayActOnHeal(user: User.Implementation, message: ChatMessage.Implementation, record: HealRecord): boolean {
+export function mayActOnHeal(user: User.Implementation, message: ChatMessage.Implementation, record: { target: ActorRef }): boolean {
   const actor = resolveActor(record.target);
   const author = message.author;
   if (!actor || !author || !actor.testUserPermission(author, "OWNER")) return false;
@@ -43,20 +60,22 @@ function viewFromMark(actor: Actor.Implementation, key: string, amount: number):
 async function actHere(messageId: string, action: HealAction, user: User.Implementation, requestId: string): Promise<HealActionStatus> {
   const message = game.messages!.get(messageId) as ChatMessage.Implementation | undefined;
   const record = healRecordOf(message);
-  const actor = record && resolveActor(record.target);
-  if (!message || !record || !actor) return "missing";
-  if (!mayActOnHeal(user, message, record)) return "refused";
-  const key = healMark(record);
+  const accepted = message && record ? acceptHeal(message, record) : null;
+  const actor = accepted && resolveActor(accepted.claim.target);
+  if (!message || !record || !accepted || !actor) return "missing";
+  if (!mayActOnHeal(user, message, accepted.claim)) return "refused";
+  const amount = accepted.claim.amount;
+  const key = healMark(message.id!);
   const steps: TaskStep[] = [];
   let status: HealActionStatus;
   let shown: HealView | null;
   if (action === "apply") {
-    if (actor.appliedMark(key)) [status, shown] = ["already", record.applied ?? viewFromMark(actor, key, record.amount)];
+    if (actor.appliedMark(key)) [status, shown] = ["already", record.applied ?? viewFromMark(actor, key, amount)];
     else if (isDead(actor)) return "dead";
     else {
-      const heal = actor.planHealing(record.amount, { mark: { key, by: user.id! } });
+      const heal = actor.planHealing(amount, { mark: { key, by: user.id! } });
       steps.push({ kind: "actors", writes: [{ ref: actorRef(actor), changes: heal.changes }] }, { kind: "statuses", ref: actorRef(actor), ...actor.statusesAfterHealing(heal.result) });
-      [status, shown] = ["applied", healView(heal.result, record.amount, lebenMax(actor))];
+      [status, shown] = ["applied", healView(heal.result, amount, lebenMax(actor))];
     }
   } else {
     const undo = actor.planUndo(key);
@@ -72,7 +91,9 @@ async function actHere(messageId: string, action: HealAction, user: User.Impleme
     const content = await renderHealCard({ ...record, applied: shown, undone });
     steps.push({ kind: "update", uuid: message.uuid!, changes: { content, "flags.flex.heal.applied": shown, "flags.flex.heal.undone": undone } });
   }
-  await runTask({ type: TASK, requestId, requester: user }, steps);
+  // The GM's record of what it accepted rides in the journal's hold write.
+  const hold = accepted.fresh && action === "apply" ? cardRecordChanges(accepted.fresh) : undefined;
+  await runTask({ type: TASK, requestId, requester: user, hold }, steps);
   return status;
 }
 

@@ -30,9 +30,11 @@ export async function healFromSheet(actor: Actor.Implementation, amount: number)
   const id = foundry.utils.randomID();
   return runOnGMQueue(`${TASK}:${id}`, async () => {
     const record: HealRecord = { id, target: targetOf(actor), amount, formula: null, rules: ["R-CORE-12"], use: null, applied: null };
-    const heal = actor.planHealing(amount, { mark: { key: healMark(record), by: user.id! } });
+    // The card's id is chosen now: its mark on the actor is keyed by it, and written before the card exists.
+    const messageId = foundry.utils.randomID();
+    const heal = actor.planHealing(amount, { mark: { key: healMark(messageId), by: user.id! } });
     record.applied = healView(heal.result, amount, lebenMax(actor));
-    const card = cardStep({ content: await renderHealCard(record), speaker: ChatMessage.getSpeaker({ actor }), flags: { flex: { heal: record } } });
+    const card = cardStep({ _id: messageId, content: await renderHealCard(record), speaker: ChatMessage.getSpeaker({ actor }), flags: { flex: { heal: record } } });
     await runTask({ type: TASK, requestId: id, requester: user }, [
       { kind: "actors", writes: [{ ref: actorRef(actor), changes: heal.changes }] },
       { kind: "statuses", ref: actorRef(actor), ...actor.statusesAfterHealing(heal.result) },

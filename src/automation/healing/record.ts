@@ -36,8 +36,8 @@ export function healRecordOf(message: ChatMessage.Implementation | null | undefi
   return record && typeof record === "object" && typeof record.id === "string" && record.target && Number.isFinite(record.amount) ? record : null;
 }
 
-/** The mark a heal card leaves on the actor it healed. */
-export const healMark = (record: Pick<HealRecord, "id">): string => `heal-${record.id}`;
+/** The mark a heal card leaves on the actor it healed: keyed by the message id, which no author chooses. */
+export const healMark = (messageId: string): string => `heal-${messageId}`;
 
 export function healView(result: HealingOutcome, amount: number, max: number): HealView {
   return { healed: result.healed, leben: result.leben, max, revived: result.revived, capped: result.healed < amount };

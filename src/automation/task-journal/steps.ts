@@ -67,7 +67,8 @@ const NEVER_WRITTEN = new Set(["User", "Setting"]);
  */
 function holderMay(holder: User.Implementation, doc: AnyDoc | null | undefined): boolean {
   if (!doc) return true;
-  const ok = !NEVER_WRITTEN.has(String(doc.documentName)) && (doc.canUserModify?.(holder, "update") ?? holder.isGM);
+  // This GM's own plan: the server checks its writes anyway.
+  const ok = !NEVER_WRITTEN.has(String(doc.documentName)) && (holder.isSelf || (doc.canUserModify?.(holder, "update") ?? holder.isGM));
   if (!ok) console.warn(`Flex | a GM task step on ${String(doc.documentName)} refused: ${holder.name} could not have written it`);
   return ok;
 }
@@ -76,16 +77,16 @@ async function runEmbedded(step: Extract<TaskStep, { kind: "embedded" }>, key: s
   // An actor is found through its token when unlinked; a uuid names any other parent, known only at run time.
   const parent = (typeof step.parent === "string" ? documentFromUuid(step.parent) : resolveActor(step.parent)) as AnyDoc | null;
   const collection = parent?.getEmbeddedCollection?.(step.embedded);
-  if (!parent || !collection || !holderMay(holder, parent)) return;
+  if (!parent || !collection) return;
   const options = step.options ?? {};
   const create = (step.create ?? []).filter((d) => typeof d._id === "string" && !collection.has(d._id));
-  if (create.length) await parent.createEmbeddedDocuments(step.embedded, create, { ...options, keepId: true });
+  if (create.length && holderMay(holder, parent)) await parent.createEmbeddedDocuments(step.embedded, create, { ...options, keepId: true });
   const update = (step.update ?? []).flatMap((u) => {
     const doc = collection.get(String(u._id));
-    return doc && !hasTaskMark(doc, key) ? [marked(doc, u, key)] : [];
+    return doc && !hasTaskMark(doc, key) && holderMay(holder, doc) ? [marked(doc, u, key)] : [];
   });
   if (update.length) await parent.updateEmbeddedDocuments(step.embedded, update, options);
-  const remove = (step.delete ?? []).filter((id) => collection.has(id));
+  const remove = (step.delete ?? []).filter((id) => collection.has(id) && holderMay(holder, collection.get(id)));
   if (remove.length) await parent.deleteEmbeddedDocuments(step.embedded, remove, options);
 }
 
