@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
 import { askActiveGM, registerRelay } from "../../src/automation/gm-relay";
-import { as, createActor, createScene, disconnect, messages, placeToken, queryCount, resetWorld, settle, state, takeErrors, type Clients } from "../harness";
+import { as, createActor, createScene, disconnect, messages, placeToken, queryCount, queueDice, resetWorld, settle, state, takeErrors, type Clients } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -103,18 +103,19 @@ async function heroAboveDragon() {
 const ref = (actor: Any, token: Any = null) => ({ actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null });
 
 describe("forged fall requests onto the GM's dragon", () => {
-  it("a dodge request with sw 999 and damage 100000 is refused: the damage is impossible for the height", async () => {
+  it("a dodge request with sw 999 and damage 100000: the GM reads neither, it rolls the dodge against SW 9 and 3d4 itself", async () => {
     const { hero, dragon, heroToken, dragonToken } = await heroAboveDragon();
     await heroToken.update({ x: 300, elevation: 0 }, { flexNoFall: true });
-    const before = state.writes.length;
+    // The GM's own dice: 3d4 = 4 + 4 + 4, the dragon's bare GE W6 shows 1 (against SW 9 from the height, not 999).
+    queueDice([4, 4, 4, 1].map((result, i) => ({ faces: i < 3 ? 4 : 6, result })));
     // Even confirmed by the player's own client (the relay's own path), the numbers are the GM's to derive.
-    const answer = await as(clients.players[0], () =>
+    const answer = (await as(clients.players[0], () =>
       askActiveGM("fallDodge", { fallId: "f1", faller: ref(hero, heroToken), target: ref(dragon, dragonToken), height: 3, sw: 999, damage: 100000, apply: true }),
-    );
-    expect(answer).toBeNull();
-    expect(sys(dragon).leben.value).toBe(200);
-    expect(state.writes.length).toBe(before);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("impossible"));
+    )) as Any;
+    await settle();
+    expect(answer.check.result.sw).toBe(9);
+    expect(answer.applied.taken).toBe(12);
+    expect(sys(dragon).leben.value).toBe(188);
   });
 
   it("a dodge request for a creature the faller does not land on is refused", async () => {
