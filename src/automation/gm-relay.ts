@@ -13,6 +13,8 @@
 // never carried out twice.
 import { contentDigest } from "../helpers/digest";
 import { clientLocal } from "../helpers/client-local";
+import { hasTrustRow } from "./card-record/facts";
+import type { FactOwner } from "./card-record/facts";
 import { isClaimed, runOnGMQueue } from "./gm-queue";
 import { resumeTasks, taskIdOf, taskState } from "./task-journal";
 
@@ -64,8 +66,13 @@ const refusals = clientLocal("relay.refusals", () => new Map<string, number[]>()
 /** An unsettled request is retried under its id for this long; after that the same click is a new request. */
 const RETRY_MS = 10 * 60_000;
 
-/** Registers a request type; `journalled`: its handler writes only through a journalled task (runTask). */
-export function registerRelay(type: string, handler: RelayHandler, { journalled: isJournalled = false }: { journalled?: boolean } = {}): void {
+/**
+ * Registers a request type; `journalled`: its handler writes only through a journalled task (runTask). A type needs
+ * its row in the trust table (card-record/facts.ts), or its own `facts`, saying who owns each fact it reads: without
+ * one it is not wired.
+ */
+export function registerRelay(type: string, handler: RelayHandler, { journalled: isJournalled = false, facts }: { journalled?: boolean; facts?: Record<string, FactOwner> } = {}): void {
+  if (!hasTrustRow(type) && !facts) throw new Error(`Flex | the GM request "${type}" has no row in the trust table (automation/card-record/facts.ts)`);
   handlers.set(type, handler);
   if (isJournalled) journalled.add(type);
 }

@@ -173,7 +173,7 @@ describe("forged fall requests onto the GM's dragon", () => {
 
 describe("timeouts, a GM who drops, a handler that throws: a notice, never an unhandled rejection", () => {
   it("a GM who does not answer in time: the player is told it may still happen, nothing is written yet", async () => {
-    registerRelay("testHang", () => new Promise(() => undefined));
+    registerRelay("testHang", () => new Promise(() => undefined), { facts: { request: "gm" } });
     g.CONFIG.FLEX.queryTimeout = 30;
     const before = state.writes.length;
     const answer = await as(clients.players[0], () => askActiveGM("testHang", {}));
@@ -188,7 +188,7 @@ describe("timeouts, a GM who drops, a handler that throws: a notice, never an un
     registerRelay("testSlow", async () => {
       await gate;
       await g.Actor.create({ name: "Zu spät", type: "character" });
-    });
+    }, { facts: { request: "gm" } });
     const asked = as(clients.players[0], () => askActiveGM("testSlow", {}));
     await new Promise((r) => setTimeout(r, 5));
     disconnect(clients.gms[0]);
@@ -202,7 +202,7 @@ describe("timeouts, a GM who drops, a handler that throws: a notice, never an un
   it("a handler that throws: the player gets a notice; the error is the GM client's", async () => {
     registerRelay("testThrow", async () => {
       throw new Error("boom");
-    });
+    }, { facts: { request: "gm" } });
     const answer = await as(clients.players[0], () => askActiveGM("testThrow", {}));
     expect(answer).toBeNull();
     expect(state.notifications.at(-1)).toMatchObject({ userId: clients.players[0].id, type: "warn" });

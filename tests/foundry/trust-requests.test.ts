@@ -37,7 +37,7 @@ function heldRequest() {
     runs.n += 1;
     await gate;
     return { ok: true };
-  });
+  }, { facts: { request: "gm" } });
   return { open, runs };
 }
 
