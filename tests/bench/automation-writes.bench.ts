@@ -1,6 +1,8 @@
 // Write calls and chat messages per automation event at 1, 10 and 100 actors (a party rest at 1, 5 and 50), with 2 GMs and 3 players
 // connected: what reaches the server is what a table pays for. Journalled GM tasks (end of day, rest) add two writes of the GM's
-// own User (the record held, then released), never an Actor write. Prints one table; then times each event.
+// own User (the record held, then released), never an Actor write. The GM's record of a card it accepts (issue 33) rides in the
+// first of those two writes: the column "of them with the GM's card record" counts User writes that carry one, and a
+// separate write for it would show as a third User write. Prints one table; then times each event.
 import { bench, describe } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
 import { as, createActor, createScene, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
@@ -17,6 +19,8 @@ interface Row {
   actorWrites: number;
   /** Of these, the GM's task journal (its record held and released, on its own User). */
   journalWrites: number;
+  /** Of the User writes, those that carry the GM's record of a card (card-record/store.ts). */
+  cardRecords: number;
   messages: number;
   /** Whose clients sent the writes: the active GM, or the player who made the fall. */
   writers: string;
@@ -36,6 +40,7 @@ async function measure(event: string, actors: number, clients: Clients, run: () 
     writes: sent.length,
     actorWrites: sent.filter((w) => w.documentName === "Actor").length,
     journalWrites: sent.filter((w) => w.documentName === "User").length,
+    cardRecords: sent.filter((w) => w.documentName === "User" && /"cards"|flags\.flex\.cards\./.test(JSON.stringify(w.data))).length,
     messages: messages().length - cards,
     writers: [...new Set(sent.map((w) => who(w.userId)))].join(", "),
   };
@@ -88,6 +93,21 @@ async function fallAndApply(n: number): Promise<Row[]> {
   return [fall, apply];
 }
 
+/** R-FALL-2 / R-FALL-3: a player's character falls 4 Schritt onto the GM's creature; the GM rolls the dodge and the damage and applies it at once. */
+async function fallOntoCreature(n: number): Promise<Row> {
+  const clients = resetWorld({ gms: 2, players: 3 });
+  const scene = await createScene();
+  const [hero] = await characters(1);
+  await hero.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
+  const heroToken = await placeToken(scene, hero, { elevation: 4 });
+  await placeToken(scene, await createActor({ name: "Wolf", type: "creature", system: { leben: { value: 400, max: 400 } } }), { col: 1 });
+  for (let i = 1; i < n; i++) await placeToken(scene, await createActor({ name: `Wesen ${i}`, type: "creature" }), { col: i % 10, row: 1 + Math.floor(i / 10) });
+  g.CONFIG.Dice.randomUniform = () => 0.01; // every check fails: the wolf is hit
+  const row = await measure("fall onto the GM's creature (GM dodge, applied at once)", n, clients, () => as(clients.players[0], () => (heroToken as Any).move({ x: 100, elevation: 0 })), ["Token"]);
+  g.CONFIG.Dice.randomUniform = Math.random;
+  return row;
+}
+
 /** R-CORE-12: an attack card hitting n creatures, then "Apply to all" clicked by the attacking player. */
 async function attackApply(n: number): Promise<Row> {
   const clients = resetWorld({ gms: 2, players: 3 });
@@ -124,11 +144,11 @@ async function partyRest(n: number): Promise<Row> {
 }
 
 const rows: Row[] = [];
-for (const n of SIZES) rows.push(await breathRound(n), await endOfDay(n), ...(await fallAndApply(n)), await attackApply(n));
+for (const n of SIZES) rows.push(await breathRound(n), await endOfDay(n), ...(await fallAndApply(n)), await fallOntoCreature(n), await attackApply(n));
 for (const n of [1, 5, 50]) rows.push(await partyRest(n));
 rows.sort((a, b) => a.event.localeCompare(b.event) || a.actors - b.actors);
 console.log("\nWrite calls and chat messages per event (2 GMs + 3 players connected)");
-console.table(rows.map((r) => ({ event: r.event, actors: r.actors, "write calls": r.writes, "of them Actor writes": r.actorWrites, "of them journal": r.journalWrites, "chat messages": r.messages, "written by": r.writers })));
+console.table(rows.map((r) => ({ event: r.event, actors: r.actors, "write calls": r.writes, "of them Actor writes": r.actorWrites, "of them journal": r.journalWrites, "of them with the GM's card record": r.cardRecords, "chat messages": r.messages, "written by": r.writers })));
 
 describe("automation events", () => {
   bench("end of day for 100 characters", async () => {
