@@ -98,6 +98,17 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(fall().applied).toMatchObject({ faller: { by: clients.players[1].id }, rider: { taken: 18, by: clients.players[1].id } });
   });
 
+  it("a rider the wolf's player does not own falls by the GM's dice: the player's edit of its damage is not believed (issue 33)", async () => {
+    const { hero } = await wolfDrops({ wolfOwner: clients.players[1] });
+    // The GM rolled Rikka's check and 6d4 = 18 (its record); the wolf's player makes it 24 on its card.
+    expect(fall().rider).toMatchObject({ damage: 18 });
+    const records = Object.values(clients.gms[0].getFlag("flex", "cards") as Any) as Any[];
+    expect(records.map((r) => [r.id, r.author, r.claim.damage])).toEqual([[`${fall().id}:rider`, clients.players[1].id, 18]]);
+    await as(clients.players[1], () => card().update({ "flags.flex.fall.rider.damage": 24 }));
+    expect(await acting(clients.players[1], () => fallCardAction(card(), "rider", "apply"))).toBe("applied");
+    expect(hero.system.leben.value).toBe(12);
+  });
+
   it("with the GM rolling falls, the active GM rolls and applies the rider's part too, once", async () => {
     await g.game.settings.set("flex", "fallRoller", "gm");
     const { hero } = await wolfDrops({ autoApply: true });

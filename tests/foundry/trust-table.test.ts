@@ -16,7 +16,7 @@ describe("the trust table", () => {
     for (const row of Object.values(TRUST_TABLE)) expect(Object.keys(row).length).toBeGreaterThan(1);
     // The system's own handlers were all registered at init (tests/harness/setup.ts starts the system): none threw.
     expect(Object.keys(TRUST_TABLE).sort()).toEqual(
-      ["attackApply", "attackDefend", "breathAdvance", "combatActions", "companionCommand", "companionTraining", "craftPay", "craftWork", "endOfDay", "fallApply", "fallDodge", "fallResolve", "healApply", "plotHarvest", "plotSow", "rest", "rewardPay", "riding", "shortCombatGM", "shortCombatReport", "work"].sort(),
+      ["attackApply", "attackDefend", "breathAdvance", "combatActions", "companionCommand", "companionTraining", "craftPay", "craftWork", "endOfDay", "fallApply", "fallDodge", "fallResolve", "fallRider", "healApply", "plotHarvest", "plotSow", "rest", "rewardPay", "riding", "shortCombatGM", "shortCombatReport", "work"].sort(),
     );
   });
 });

@@ -19,6 +19,7 @@ export const TRUST_TABLE = {
   healApply: { requester: "requester", target: "gmRecord", amount: "gmRecord", authorOwnsTarget: "documents", applied: "mark" },
   fallApply: { requester: "requester", faller: "requesterOwns", fallerDamage: "rolls", target: "gmRecord", targetDamage: "gmRecord", rider: "documents", riderDamage: "documents", applied: "mark" },
   fallResolve: { requester: "requester", faller: "requesterOwns", height: "documents", landing: "documents", checks: "gmRoll", damage: "gmRoll" },
+  fallRider: { requester: "requester", mount: "requesterOwns", rider: "documents", check: "gmRoll", damage: "gmRoll", decision: "gmRecord" },
   fallDodge: { requester: "requester", faller: "requesterOwns", target: "documents", sw: "documents", dodge: "gmRoll", damage: "gmRoll", decision: "gmRecord", applied: "mark" },
   combatActions: { requester: "requester", combatant: "requesterOwns", cost: "documents", left: "mark" },
   companionCommand: { requester: "requester", trainer: "requesterOwns", companion: "visible", targets: "visible", cost: "documents", check: "gmRoll", spent: "mark" },

@@ -4,7 +4,8 @@
 // - a landing target the author does not own: the GM itself rolled its dodge and the fall damage (resolve.ts, the
 //   dodge query) and keeps that decision as its card record under the fall id, bound to the user who fell; the
 //   card's numbers for that target are never read;
-// - the rider: the faller's paired rider, its damage within 1W4 per Schritt (apply.ts, riderTrusted).
+// - the rider: the faller's paired rider (apply.ts, riderTrusted); one the author does not own fell by the GM's dice,
+//   kept as the GM's record under `${fallId}:rider` (resolve.ts, the rider query).
 import { planFall } from "../../rules";
 import type { ActorRef } from "../actor-ref";
 import { cardRecordOf } from "../card-record";
@@ -55,6 +56,15 @@ export function believedEffect(record: FallRecord, key: FallEffectKey, author: U
     const dodge = dodgeRecordOf(record.id);
     if (!dodge || dodge.author !== author.id || !sameActor(dodge.claim.target, effect.ref) || !sameActor(dodge.claim.faller, record.faller)) return null;
     return dodge.claim.dodged ? null : { ref: dodge.claim.target, damage: dodge.claim.damage };
+  }
+  if (key === "rider") {
+    const rider = resolveActor(effect.ref);
+    if (!rider) return null;
+    if (rider.testUserPermission(author, "OWNER")) return withinFall(record, effect);
+    // A rider the author does not own fell by the GM's dice (resolve.ts, the rider query).
+    const fell = cardRecordOf<{ rider: ActorRef; damage: number }>("fall", `${record.id}:rider`);
+    if (!fell || fell.author !== author.id || !sameActor(fell.claim.rider, effect.ref) || !(fell.claim.damage > 0)) return null;
+    return { ref: fell.claim.rider, damage: fell.claim.damage };
   }
   return withinFall(record, effect);
 }

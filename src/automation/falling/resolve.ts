@@ -16,7 +16,7 @@ import { creatureDefenceMode } from "../../helpers/settings";
 import { creatureDefenceRoll, fixedDefenceOf } from "../combat/creature-defence";
 import { isCompanion } from "../companions/link";
 import { pairOf } from "../riding/pair";
-import { cardRecordChanges, writeCardRecord } from "../card-record";
+import { cardRecordChanges, cardRecordOf, writeCardRecord } from "../card-record";
 import { runTask } from "../task-journal";
 import { applyFallDamage, fallMark, fallRecordOf, planFallDamage, QUERY as APPLY } from "./apply";
 import { dodgeRecordOf } from "./claim";
@@ -29,6 +29,7 @@ import { fallSettings } from "./settings";
 
 const RESOLVE = "fallResolve";
 const DODGE = "fallDodge";
+const RIDER = "fallRider";
 
 export interface FallRequest {
   fallId: string;
@@ -187,7 +188,9 @@ async function resolve(req: FallRequest): Promise<FallReport> {
   let { dice } = own;
   // A mount takes its rider along: the rider's own R-FALL-1 from the same height, on the same card.
   const carried = riderOf(fallerToken);
-  const riderFall = carried ? await ownFall(carried.actor, plan) : null;
+  // A rider this client does not own falls by the GM's dice (its check and damage), kept as the GM's record of it.
+  const gmRider = !!carried && !carried.actor.isOwner && !!game.users!.activeGM && !game.users!.activeGM.isSelf;
+  const riderFall = !carried ? null : gmRider ? await askRiderFall(req, plan) : await ownFall(carried.actor, plan);
   if (riderFall) rolls.push(...riderFall.rolls);
 
   // R-FALL-2 / R-FALL-3: a creature that would be hit dodges — rolled by its owner here or by the active GM.
@@ -276,7 +279,54 @@ async function resolve(req: FallRequest): Promise<FallReport> {
   return { fallId: req.fallId, fell: true, messageId: message?.id ?? null, record };
 }
 
-function riderRecord(carried: { actor: Actor.Implementation; token: TokenLike }, fell: NonNullable<Awaited<ReturnType<typeof ownFall>>>, formula: string): FallerRecord {
+type OwnFall = NonNullable<Awaited<ReturnType<typeof ownFall>>>;
+
+interface RiderReply {
+  check: FallCheckRecord;
+  success: boolean;
+  rolls: Record<string, unknown>[];
+  dice: number[];
+}
+
+/** The active GM rolls the fall of a rider the mover does not own; null when no GM answered (the rider's part is then not rolled). */
+async function askRiderFall(req: FallRequest, plan: ReturnType<typeof planFall>): Promise<OwnFall | null> {
+  const reply = await askActiveGM<RiderReply>(RIDER, { fallId: req.fallId, faller: req.faller, height: plan.height });
+  if (!reply) return null;
+  const rolls = reply.rolls.map((r) => Roll.fromJSON(JSON.stringify(r)) as Roll);
+  const athletik = { roll: rolls[0] as CheckRoll, record: reply.check, success: reply.success };
+  return { athletik, rolls, dice: reply.dice, damage: reply.dice.reduce((sum, r) => sum + r, 0) };
+}
+
+/** What the GM decided of a rider's fall (its record under `${fallId}:rider`). */
+export interface RiderClaim {
+  rider: ActorRef;
+  damage: number;
+  reply: RiderReply;
+}
+
+/**
+ * R-FALL-1 for the rider of a falling mount, on the active GM: the mount must be the requester's and carry that
+ * rider now; the GM rolls the rider's check and damage and keeps them as its record, bound to the requester.
+ */
+async function handleRiderQuery(payload: Record<string, unknown>, { requester }: RelayContext): Promise<RiderReply | ReturnType<typeof refuse>> {
+  const fallId = typeof payload.fallId === "string" ? payload.fallId : null;
+  const faller = resolveActor(payload.faller as ActorRef);
+  const height = requestedHeight(payload.height);
+  if (!fallId || !faller || height === null) return refuse("malformed", "rider fall without a fall id, a mount or a valid height");
+  if (!faller.testUserPermission(requester, "OWNER")) return refuse("forbidden", `${requester.name} does not own ${faller.name}`);
+  const carried = riderOf(resolveToken((payload.faller as ActorRef | undefined)?.tokenUuid) ?? tokenOfActor(faller));
+  if (!carried) return refuse("forbidden", `${faller.name} carries no rider`);
+  const kept = cardRecordOf<RiderClaim>("fall", `${fallId}:rider`);
+  if (kept) return kept.author === requester.id && resolveActor(kept.claim.rider) === carried.actor ? kept.claim.reply : refuse("forbidden", `fall ${fallId} was decided for someone else`);
+  const fell = await ownFall(carried.actor, planFall(height));
+  if (!fell) return refuse("malformed", `${carried.actor.name} cannot make the fall check`);
+  const reply: RiderReply = { check: fell.athletik.record, success: fell.athletik.success, rolls: fell.rolls.map((r) => r.toJSON() as Record<string, unknown>), dice: fell.dice };
+  const ref = refOf(carried.actor, carried.token);
+  await writeCardRecord({ kind: "fall", id: `${fallId}:rider`, author: requester.id!, claim: { rider: { actorUuid: ref.actorUuid, tokenUuid: ref.tokenUuid ?? null }, damage: fell.damage, reply } satisfies RiderClaim, at: Date.now() });
+  return reply;
+}
+
+function riderRecord(carried: { actor: Actor.Implementation; token: TokenLike }, fell: OwnFall, formula: string): FallerRecord {
   const { actor, token } = carried;
   return { ...refOf(actor, token), name: token.name || actor.name, check: fell.athletik.record, damage: fell.damage, formula, dice: fell.dice };
 }
@@ -371,4 +421,5 @@ function currentFallMark(target: Actor.Implementation, fallId: string): AppliedR
 export function registerFallResolveQueries(): void {
   registerRelay(RESOLVE, handleResolveQuery);
   registerRelay(DODGE, handleDodgeQuery);
+  registerRelay(RIDER, handleRiderQuery);
 }
