@@ -111,7 +111,8 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
       continue;
     }
     // A defended target takes nothing; a GM may still apply to one whose defence is pending. Read from the owners.
-    const status = action === "apply" ? (accept?.verdict ?? verdictFor(message, record, { ...target, ref: accept!.ref }) ?? target.status) : target.status;
+    // A character's verdict is read from its own defence card, against the EW the GM accepted.
+    const status = action === "apply" ? (accept?.verdict ?? verdictFor(message, { ...record, ew: accepted!.claim.ew }, { ...target, ref: accept!.ref }) ?? target.status) : target.status;
     if (status !== target.status && (record.damage || !record.healing)) read.set(target.key, status);
     if (action === "apply" && (status === "defended" || (status === "pending" && !requester.isGM))) {
       statuses[target.key] = "defended";

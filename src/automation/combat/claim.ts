@@ -21,6 +21,8 @@ export interface AttackClaimTarget {
 }
 
 export interface AttackClaim {
+  /** The attack's EW, its check roll's (a defence is weighed against this, whatever the card says later). */
+  ew: number;
   /** The damage and healing the card's own rolls show, within the item's formula (null: none, or not believed). */
   damage: number | null;
   healing: number | null;
@@ -82,13 +84,13 @@ function freshClaim(message: ChatMessage.Implementation, record: AttackRecord): 
     const ref = { actorUuid: target.ref.actorUuid, tokenUuid: target.ref.tokenUuid ?? null };
     targets.push({ key: target.key, ref, verdict: fixedDefenceOf(actor) ? verdictFor(message, record, target) : null });
   }
-  return { damage: rolledAmount(message, record, "damage"), healing: rolledAmount(message, record, "healing"), targets };
+  return { ew: record.ew, damage: rolledAmount(message, record, "damage"), healing: rolledAmount(message, record, "healing"), targets };
 }
 
 /** The GM's record of this card if it has one, else the card checked afresh and the record to keep of it. */
 export function acceptAttack(message: ChatMessage.Implementation, record: AttackRecord): AcceptedAttack {
   const kept = cardRecordOf<AttackClaim>("attack", message.id!);
-  if (kept && kept.author === message.author?.id) return { claim: kept.claim, fresh: null };
+  if (kept && kept.author === message.author?.id && Number.isFinite(kept.claim.ew)) return { claim: kept.claim, fresh: null };
   const claim = freshClaim(message, record);
   if (typeof claim === "string") return { doubt: claim };
   return { claim, fresh: { kind: "attack", id: message.id!, author: message.author!.id!, claim, at: Date.now() } };
