@@ -44,11 +44,12 @@ export function noRestClock({ lastRest, counted, now }: { lastRest: number; coun
 }
 
 /**
- * Decision: which rests stop the no-rest clock. Short, long and full rests include sleep; a breather (an
- * hour's light activity) does not, unless the world setting says so. Only a rest taken counts.
+ * R-REST-NO-1 (Decision 2026-12-01): every rest of §11 restarts the no-rest clock when it ends, a breather included
+ * (its Erschöpfung stays). Whether it also ends *Ohne Schlaf* is whether the character slept: a short rest sleeps 6 of
+ * its 8 h (R-REST-2), long and full rests span nights; a breather is an hour's light activity, no sleep.
  */
-export function restResetsClock(type: RestType, breatherCounts: boolean): boolean {
-  return type !== "breather" || breatherCounts;
+export function restIncludesSleep(type: RestType): boolean {
+  return type !== "breather";
 }
 
 /** Where a stretch without rest stands: when it began, and what it has given so far. */

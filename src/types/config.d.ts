@@ -255,7 +255,6 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.restGunst": boolean;
     "flex.restFullRestCare": boolean;
     "flex.restNoRestClock": boolean;
-    "flex.restBreatherStopsClock": boolean;
     "flex.restAnswerSeconds": number;
     "flex.trainingAdvancesTime": boolean;
     /** The packs the compendium browser leaves out (collection id → false). */

@@ -199,20 +199,29 @@ describe("R-REST-NO-2 hallucinations at 2+ from lack of sleep", () => {
     expect(sys(hero).erschoepfung.value).toBe(3);
   });
 
-  it("Decision: a breather does not stop the clock (unless the world setting says so)", async () => {
+  it("R-REST-NO-1 Decision 2026-12-01: a breather restarts the clock from 0 (its Erschöpfung stays) but ends no sleeplessness", async () => {
     const [hero] = await party(clients, 1);
     await withoutSleep(hero);
     await pass(20 * HOUR);
-    await flex().rest({ type: "breather", actors: [hero.id], ask: false });
-    await pass(3 * HOUR);
-    expect(sys(hero).erschoepfung.value).toBe(1);
-    expect(hero.statuses.has("sleepless")).toBe(true);
-    await g.game.settings.set("flex", "restBreatherStopsClock", true);
     const t = worldTime();
-    DialogV2().answers.push(true);
     await flex().rest({ type: "breather", actors: [hero.id], ask: false });
-    expect(sys(hero).rast.letzte).toBe(t + HOUR);
-    expect(hero.statuses.has("sleepless")).toBe(false);
+    expect(sys(hero).rast).toMatchObject({ letzte: t + HOUR, ohneRast: 0 });
+    expect(hero.statuses.has("sleepless")).toBe(true);
+    // 24 h after the night began: 3 h after the breather, nothing is due yet (the clock began again at its end).
+    await pass(3 * HOUR);
+    expect(sys(hero).erschoepfung.value).toBe(0);
+    // 24 h after the breather: 1; 6 h later: 2, hallucinating (still without sleep).
+    await pass(21 * HOUR);
+    expect(sys(hero).erschoepfung.value).toBe(1);
+    DialogV2().answers.push(true);
+    await pass(6 * HOUR);
+    expect(sys(hero).erschoepfung.value).toBe(2);
+    expect(hero.statuses.has("hallucinating")).toBe(true);
+    // A second breather restarts the clock again; the hallucinations stay until the character sleeps.
+    await flex().rest({ type: "breather", actors: [hero.id], ask: false });
+    expect([hero.statuses.has("sleepless"), hero.statuses.has("hallucinating")]).toEqual([true, true]);
+    const card = (messages().at(-1) as Any).content as string;
+    expect(card).toContain("Ohne-Schlaf-Uhr neu gestartet");
   });
 });
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
   hitDiceCare, hitDiceHealing, hitDiceOutlook, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, noRestStretch, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
-  RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restResetsClock, restTaken, restWindow, sacredRitualTempLeben,
+  RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restIncludesSleep, restTaken, restWindow, sacredRitualTempLeben,
   talentAllowed, talentRefill, talentsUsedAfter, trainingDays, WEEK, levelTrainingAfter, LEVEL_TRAINING_SESSIONS_PER_FULL_REST, workdays } from "../../src/rules";
 import type { RestActivity, RestType } from "../../src/rules";
 
@@ -414,17 +414,16 @@ describe("R-REST-NO-1 / R-REST-NO-2 no rest", () => {
     [10 * DAY, 2 * DAY, 4, { start: 10 * DAY, counted: 0 }],
     // The stretch's own start (written with its count): its count stays.
     [10 * DAY, 10 * DAY, 2, { start: 10 * DAY, counted: 2 }],
-    // A rest after the GM's word (a breather that stops the clock by the setting): the clock starts there.
+    // A rest after the GM's word (a breather, R-REST-NO-1: every rest restarts the clock): the clock starts there.
     [10 * DAY, 11 * DAY, 0, { start: 11 * DAY, counted: 0 }],
     [Number.NaN, 0, 0, null],
   ])("R-REST-NO-1 Decision 2026-12-01: without sleep since %s, last rest %s, counted %i → %o", (sleeplessSince, lastRest, counted, stretch) => {
     expect(noRestStretch({ sleeplessSince, lastRest, counted })).toEqual(stretch);
   });
 
-  it("Decision: short, long and full rests stop the clock; a breather only by the world setting", () => {
-    expect(restResetsClock("breather", false)).toBe(false);
-    expect(restResetsClock("breather", true)).toBe(true);
-    for (const type of ["shortRest", "longRest", "fullRest"] as const) expect(restResetsClock(type, false)).toBe(true);
+  it("R-REST-NO-1 Decision 2026-12-01: short, long and full rests include sleep (they end Ohne Schlaf); a breather does not", () => {
+    expect(restIncludesSleep("breather")).toBe(false);
+    for (const type of ["shortRest", "longRest", "fullRest"] as const) expect(restIncludesSleep(type)).toBe(true);
   });
 });
 

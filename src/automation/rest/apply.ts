@@ -93,8 +93,8 @@ export async function runRest(payload: Record<string, unknown>, context: RelayCo
     const remove = [
       ...(f.healing && !f.healing.already && f.healing.revived && f.actor.statuses.has("dying") ? ["dying"] : []),
       ...(f.entry.hallucinationEnded ? ["hallucinating"] : []),
-      // R-REST-NO-1: a rest with sleep ends going without sleep.
-      ...(f.entry.clockStopped && f.actor.statuses.has(SLEEPLESS) ? [SLEEPLESS] : []),
+      // R-REST-NO-1: a rest with sleep ends going without sleep (a breather only restarts the clock).
+      ...(f.entry.slept && f.actor.statuses.has(SLEEPLESS) ? [SLEEPLESS] : []),
     ];
     if (remove.length) steps.push({ kind: "statuses", ref: actorRef(f.actor), remove });
   }

@@ -140,7 +140,8 @@ export function cardBlock(e: RestEntry, currency: string, crafting?: RestCraftin
   lines.push(...downtimeLines(e, currency, crafting));
   lines.push(...change("FLEX.Rest.Card.Money", e.geld, { currency }));
   if (e.hallucinationEnded) lines.push(l("FLEX.Rest.Card.HallucinationEnds"));
-  else if (e.clockStopped) tags.push(l("FLEX.Rest.Card.ClockStopped"));
+  else if (e.sleeplessClock) tags.push(l("FLEX.Rest.Card.ClockRestarted"));
+  else if (e.slept) tags.push(l("FLEX.Rest.Card.ClockStopped"));
   return { name: e.name, taken: true, tags, lines, refused, rules: e.rules.join(", ") };
 }
 

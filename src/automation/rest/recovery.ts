@@ -8,7 +8,7 @@ import type { ResourceData } from "../../data/item/resource";
 import type { RestSettings } from "../../helpers/settings";
 import {
   downtimeActivities, LEVEL_TRAINING_SESSIONS_PER_FULL_REST, levelTrainingAfter, fullRestCare, fullRestCharges, hitDiceAfterRest, hitDiceAllowance, hitDiceHealing, planDowntime, poolAfterRest, RECHARGES, recharge,
-  recordRestStart, REST_TALENTS, restExhaustion, restResetsClock, restTaken, talentAllowed, talentRefill, talentsUsedAfter,
+  recordRestStart, REST_TALENTS, restExhaustion, restIncludesSleep, restTaken, talentAllowed, talentRefill, talentsUsedAfter,
 } from "../../rules";
 import type { DowntimeOutcome, FullRestCare, LevelTraining, Recharge, RestTalentId, RestType, RuleId, TalentCheck, RestTaken } from "../../rules";
 import type { RestEntry, RestRequest } from "./types";
@@ -17,6 +17,7 @@ import { playerHitDice } from "./hit-dice-roll";
 import { readAnswer } from "./prompt";
 import type { RestAnswer } from "./prompt";
 import { ownedRestTalents, restsDone, restStateOf, startsSource, talentsSource } from "./state";
+import { SLEEPLESS } from "./sleepless";
 import { projectBlock } from "./crafting";
 
 /** Rest requests each character remembers having applied (a replay of an older one is still refused). */
@@ -165,6 +166,8 @@ export async function finish(p: Participant, request: RestRequest, context: { re
   let healing: Finished["healing"] = null;
   let hitDice: RestEntry["hitDice"] = null;
   let clockStopped = false;
+  let slept = false;
+  let sleeplessClock = false;
   let hallucinationEnded = false;
 
   if (!p.taken.taken) {
@@ -240,15 +243,16 @@ export async function finish(p: Participant, request: RestRequest, context: { re
         }
       }
     }
-    // The rest is recorded (rolling windows) and, when it includes sleep, stops the no-rest clock.
+    // The rest is recorded (rolling windows) and restarts the no-rest clock (R-REST-NO-1: every rest, a breather
+    // too); one with sleep also ends going without sleep and the hallucinations it brought (R-REST-NO-2).
     changes[`system.rast.historie.${type}`] = startsSource(type, recordRestStart(type, state.starts[type], context.start));
-    if (restResetsClock(type, context.settings.breatherStopsClock)) {
-      clockStopped = true;
-      changes["system.rast.letzte"] = context.end;
-      changes["system.rast.ohneRast"] = 0;
-      hallucinationEnded = actor.statuses.has("hallucinating");
-      if (state.counted > 0 || hallucinationEnded) rules.add("R-REST-NO-1");
-    }
+    clockStopped = true;
+    slept = restIncludesSleep(type);
+    changes["system.rast.letzte"] = context.end;
+    changes["system.rast.ohneRast"] = 0;
+    hallucinationEnded = slept && actor.statuses.has("hallucinating");
+    sleeplessClock = !slept && actor.statuses.has(SLEEPLESS);
+    if (state.counted > 0 || hallucinationEnded || actor.statuses.has(SLEEPLESS)) rules.add("R-REST-NO-1");
   }
 
   const entry: RestEntry = {
@@ -271,6 +275,8 @@ export async function finish(p: Participant, request: RestRequest, context: { re
     levelTraining,
     geld,
     clockStopped,
+    slept,
+    sleeplessClock,
     hallucinationEnded,
     proficiencyBonus: sys.derived.uebungsbonus,
     level: sys.level,

@@ -54,7 +54,12 @@ export interface RestEntry {
   /** R-DOWN-2: training for a level after this rest (sessions done of those needed); null without it. */
   levelTraining: LevelTraining | null;
   geld: { before: number; after: number };
+  /** R-REST-NO-1: the rest restarted the no-rest clock (every rest taken does). */
   clockStopped: boolean;
+  /** The rest included sleep (not a breather): it ends *Ohne Schlaf*. */
+  slept: boolean;
+  /** A breather of a character without sleep: the clock starts again from 0, *Ohne Schlaf* stays. */
+  sleeplessClock: boolean;
   hallucinationEnded: boolean;
   proficiencyBonus: number;
   level: number;

@@ -65,7 +65,7 @@ const NEVER_WRITTEN = new Set(["User", "Setting"]);
  * Trust model, "Roles bound what a task may do": a step runs only on a document its holder (the GM that planned it)
  * could have written itself, and never on a User or a Setting. A refused step is logged, never carried out.
  */
-function holderMay(holder: User.Implementation, doc: AnyDoc | null | undefined): boolean {
+function holderMay(holder: User.Implementation, doc: Pick<AnyDoc, "documentName" | "canUserModify"> | null | undefined): boolean {
   if (!doc) return true;
   // This GM's own plan: the server checks its writes anyway.
   const ok = !NEVER_WRITTEN.has(String(doc.documentName)) && (holder.isSelf || (doc.canUserModify?.(holder, "update") ?? holder.isGM));
@@ -96,7 +96,7 @@ export async function runStep(step: TaskStep, key: string, holder: User.Implemen
     case "actors": {
       const writes = step.writes.flatMap((w) => {
         const actor = resolveActor(w.ref);
-        return actor && !hasTaskMark(actor, key) && holderMay(holder, actor as unknown as AnyDoc) ? [{ actor, changes: marked(actor, w.changes, key) }] : [];
+        return actor && !hasTaskMark(actor, key) && holderMay(holder, actor) ? [{ actor, changes: marked(actor, w.changes, key) }] : [];
       });
       await writeActorChanges(writes, step.options ?? {});
       return;
@@ -110,7 +110,7 @@ export async function runStep(step: TaskStep, key: string, holder: User.Implemen
     }
     case "statuses": {
       const actor = resolveActor(step.ref);
-      if (!actor || !holderMay(holder, actor as unknown as AnyDoc)) return;
+      if (!actor || !holderMay(holder, actor)) return;
       if (step.remove?.length) await removeStatuses(actor, step.remove);
       if (step.add?.length) await addStatuses(actor, step.add);
       return;
