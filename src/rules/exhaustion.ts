@@ -17,6 +17,20 @@ export function isDeadFromExhaustion(erschoepfung: number, koWert: number): bool
   return toCount(erschoepfung) >= koWert;
 }
 
+export type ExhaustionLevel = "rested" | "tired" | "near" | "deadly";
+
+/**
+ * R-EXH-2 / R-EXH-3: how the sheet shows an Erschöpfung against the KO-Wert: none, some (a malus), near death (two
+ * thirds of the way, rounded up), or deadly (at or above the KO-Wert: the character died of it).
+ */
+export function exhaustionLevel(erschoepfung: number, koWert: number): ExhaustionLevel {
+  const value = toCount(erschoepfung);
+  const threshold = toCount(koWert);
+  if (value <= 0) return "rested";
+  if (isDeadFromExhaustion(value, threshold)) return "deadly";
+  return value >= Math.ceil((threshold * 2) / 3) ? "near" : "tired";
+}
+
 /**
  * R-EXH-3 (Decision): Erschöpfung gained stops at death: it rises to the KO-Wert at most (a value already above it,
  * from an older world or a hand edit, does not rise further).

@@ -67,6 +67,17 @@ describe.each(["de", "en", "ru"])("sheets render in %s", (lang) => {
     expect([...i18n().missing]).toEqual([]);
   });
 
+  it("R-EXH-3: a character dead of exhaustion (8 at KO-Wert 6) says the threshold is reached, its chip in the alarm colour, not amber", async () => {
+    const actor = await hero(clients.players[0]);
+    await actor.update({ "system.attributes.ko": 6, "system.erschoepfung.value": 8 });
+    const sheet = await open(CharacterSheet, actor);
+    const out = html(sheet);
+    const reached = { de: "Tod bei 6 – erreicht", en: "Death at 6 – reached", ru: "Смерть при 6 — достигнута" }[lang]!;
+    expect(out).toContain(`<span class="flex-threshold reached">${reached}</span>`);
+    expect(out).toMatch(/class="flex-chip alert[^"]*"[^>]*>[\s\S]*?(Erschöpfung 8: tödlich|Exhaustion 8: deadly|Истощение 8: смертельно)/);
+    expect(out).not.toMatch(/class="flex-chip warn[^"]*"[^>]*>[\s\S]*?(Erschöpfung|Exhaustion|Истощение) 8/);
+  });
+
   it("the creature sheet shows Misstrauen and its default for the Stufe", async () => {
     const wolf = (await createActor({ name: "Wolf", type: "creature", system: { stufe: 2 } })) as Any;
     await wolf.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: { schaden: "1W8" } }]);

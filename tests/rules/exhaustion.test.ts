@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { endOfDay, exhaustionAfterGain, exhaustionMalus, isDeadFromExhaustion } from "../../src/rules/exhaustion";
+import { endOfDay, exhaustionAfterGain, exhaustionLevel, exhaustionMalus, isDeadFromExhaustion } from "../../src/rules/exhaustion";
 import type { DayInput } from "../../src/rules/exhaustion";
 
 const day = (over: Partial<DayInput>): DayInput => ({
@@ -184,5 +184,22 @@ describe("R-EXH-4 each time a character sleeps having gained no new Erschöpfung
         },
       ),
     );
+  });
+});
+
+describe("R-EXH-3 how the sheet shows Erschöpfung against the KO-Wert: deadly at or above it", () => {
+  it.each([
+    [0, 6, "rested"],
+    [1, 6, "tired"],
+    [3, 6, "tired"],
+    [4, 6, "near"],
+    [5, 6, "near"],
+    [6, 6, "deadly"],
+    [8, 6, "deadly"],
+    [5, 8, "tired"],
+    [6, 8, "near"],
+    [-2, 6, "rested"],
+  ] as const)("Erschöpfung %i, KO-Wert %i → %s", (value, ko, level) => {
+    expect(exhaustionLevel(value, ko)).toBe(level);
   });
 });

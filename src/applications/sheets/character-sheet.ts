@@ -3,7 +3,7 @@
 import { TALENT_CATEGORIES } from "../../config";
 import { CharacterData } from "../../data/actor/character";
 import { TalentData } from "../../data/item/types";
-import { parseDie } from "../../rules";
+import { exhaustionLevel, parseDie } from "../../rules";
 import { localDie } from "../../helpers/dice-text";
 import { companionSection } from "../../automation/companions";
 import { polymorphSheetActions, polymorphSheetParts, transformOnDrop } from "./polymorph-sheet";
@@ -95,14 +95,15 @@ export class CharacterSheet extends FlexActorSheet {
     const value = s.erschoepfung.value;
     const malus = s.derived.malus;
     const chips: StatusChip[] = [];
-    // Rested is the normal case: the strip names only what is out of the ordinary.
-    if (value > 0) chips.push(
+    const level = exhaustionLevel(value, s.derived.todesschwelle);
+    // Rested is the normal case: the strip names only what is out of the ordinary; R-EXH-3: at the KO-Wert it killed.
+    if (level !== "rested") chips.push(
       {
         key: "erschoepfung",
         icon: "fa-solid fa-person-walking-dashed-line-arrow-right",
-        label: i18n.format("FLEX.Sheet.Strip.Exhaustion", { value: String(value), malus: String(malus.talent) }),
-        tooltip: `${i18n.format("FLEX.Erschoepfung.Malus", { talent: String(malus.talent), attribut: String(malus.attribut) })} · ${i18n.format("FLEX.Erschoepfung.Threshold", { value: String(s.derived.todesschwelle) })}`,
-        cssClass: "warn",
+        label: i18n.format(level === "deadly" ? "FLEX.Sheet.Strip.ExhaustionDeadly" : "FLEX.Sheet.Strip.Exhaustion", { value: String(value), malus: String(malus.talent) }),
+        tooltip: `${i18n.format("FLEX.Erschoepfung.Malus", { talent: String(malus.talent), attribut: String(malus.attribut) })} · ${i18n.format(level === "deadly" ? "FLEX.Erschoepfung.ThresholdReached" : "FLEX.Erschoepfung.Threshold", { value: String(s.derived.todesschwelle) })}`,
+        cssClass: level === "deadly" ? "alert" : "warn",
       },
     );
     if (this.document.statuses.has("underwater")) {
@@ -123,12 +124,15 @@ export class CharacterSheet extends FlexActorSheet {
         const value = s.erschoepfung.value;
         const high = Math.ceil((threshold * 2) / 3);
         const malus = s.derived.malus;
-        // R-EXH-2 / R-EXH-3: "no malus" while rested; the death threshold in the alarm colour only once it is near.
+        const level = exhaustionLevel(value, threshold);
+        // R-EXH-2 / R-EXH-3: "no malus" while rested; the death threshold in the alarm colour once it is near, and said
+        // to be reached once it is (the character died of it).
         ctx.exhaustion = {
           low: Math.ceil(threshold / 3),
           high,
           malus: value > 0 ? game.i18n!.format("FLEX.Erschoepfung.Malus", { talent: String(malus.talent), attribut: String(malus.attribut) }) : game.i18n!.localize("FLEX.Erschoepfung.NoMalus"),
-          thresholdClass: value >= high ? "flex-threshold near" : "flex-threshold",
+          thresholdClass: level === "deadly" ? "flex-threshold reached" : level === "near" ? "flex-threshold near" : "flex-threshold",
+          thresholdText: game.i18n!.format(level === "deadly" ? "FLEX.Erschoepfung.ThresholdReached" : "FLEX.Erschoepfung.Threshold", { value: String(threshold) }),
         };
         ctx.breathLabel = localDie(parseDie(s.derived.atemWuerfel) ?? 4);
         ctx.hitDieLabel = localDie(parseDie(s.derived.trefferwuerfel.wuerfel) ?? 4);
