@@ -3,17 +3,20 @@ import { toCount } from "./count";
 import type { DefenceKind } from "./defence";
 import type { RuleId } from "./ids";
 
-/** R-SWIM-1 (Decision: rounded down): swim speed is half the speed. */
-export function swimSpeed(speed: number): number {
-  return Math.floor(toCount(speed) / 2);
+/**
+ * R-SWIM-1 (Decision: rounded down): swim speed is half the speed. Decision (issue 35): a creature that lives in
+ * water (*schwimmt*) swims at its own Geschwindigkeit; a character, and a creature without *schwimmt*, at half.
+ */
+export function swimSpeed(speed: number, swimmer = false): number {
+  return swimmer ? toCount(speed) : Math.floor(toCount(speed) / 2);
 }
 
 /** R-SWIM-1: half speed means every Schritt swum costs two of the speed. */
 export const SWIM_COST_FACTOR = 2;
 
-/** R-SWIM-1: the movement cost of a stretch swum, given its cost on foot (terrain included). */
-export function swimCost(cost: number): number {
-  return Number.isFinite(cost) && cost > 0 ? cost * SWIM_COST_FACTOR : cost;
+/** R-SWIM-1: the movement cost of a stretch swum, given its cost on foot (terrain included); a swimmer's is its cost on foot. */
+export function swimCost(cost: number, swimmer = false): number {
+  return !swimmer && Number.isFinite(cost) && cost > 0 ? cost * SWIM_COST_FACTOR : cost;
 }
 
 /** R-WATER-1: the talent whose checks get a Nachteil under water. */

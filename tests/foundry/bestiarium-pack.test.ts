@@ -161,7 +161,8 @@ describe("the Bestiarium compendium in play", () => {
       expect(actor.toObject().system, file).toEqual(doc.system);
       expect(actor.items.size, file).toBe(doc.items.length);
       expect(actor.system.derived.misstrauen, file).toBe(defaultMisstrauen(doc.system.stufe));
-      expect(actor.system.derived.schwimmen, file).toBe(Math.floor(doc.system.geschwindigkeit / 2));
+      // R-SWIM-1 (Decision, issue 35): a creature with schwimmt swims at its Geschwindigkeit, any other at half.
+      expect(actor.system.derived.schwimmen, file).toBe(doc.system.schwimmt ? doc.system.geschwindigkeit : Math.floor(doc.system.geschwindigkeit / 2));
       for (const item of actor.items) {
         const source = doc.items.find((i: Any) => i._id === item.id || i.name === item.name);
         expect(item.toObject().system, `${file}: ${item.name}`).toEqual(source.system);

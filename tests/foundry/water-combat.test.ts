@@ -225,6 +225,19 @@ describe("R-SWIM-1 swimming at half speed", () => {
     expect(sys(b).derived.atemWuerfel).toBe(6);
   });
 
+  it("Decision (issue 35): the Tiefenkrake and the Riffhai (schwimmt) swim at their full speed; their swim action costs what walking does", async () => {
+    const scene = await createScene();
+    for (const [name, speed] of [["Tiefenkrake", 24], ["Riffhai", 24]] as const) {
+      const beast = (await createActor({ name, type: "creature", system: { geschwindigkeit: speed, schwimmt: true } })) as Any;
+      expect(sys(beast).derived.schwimmen).toBe(speed);
+      const token = await placeToken(scene, beast);
+      expect(g.CONFIG.Token.movement.actions.swim.getCostFunction(token, {})(3)).toBe(3);
+    }
+    // The same creature without schwimmt swims at half.
+    const wolf = (await createActor({ type: "creature", system: { geschwindigkeit: 24 } })) as Any;
+    expect(sys(wolf).derived.schwimmen).toBe(12);
+  });
+
   it("v13 token movement: the swim action costs double for a Flex creature", async () => {
     const scene = await createScene();
     const actor = await createActor({ type: "character" });

@@ -11,6 +11,13 @@ describe("R-SWIM-1 swim speed is half the speed, rounded down", () => {
     expect(swimSpeed(speed)).toBe(swim);
   });
 
+  it.each([
+    [24, 24], [8, 8], [7, 7], [0, 0], [-3, 0], [Number.NaN, 0],
+  ])("Decision (issue 35): a creature with schwimmt swims at its speed: %d → %i", (speed, swim) => {
+    expect(swimSpeed(speed, true)).toBe(swim);
+    expect(swimCost(3, true)).toBe(3);
+  });
+
   it("half speed: a Schritt swum costs two", () => {
     expect(swimCost(1)).toBe(2);
     expect(swimCost(3)).toBe(6);

@@ -98,7 +98,8 @@ export class CreatureData extends foundry.abstract.TypeDataModel<CreatureSchema,
       begleiter: !!this.trainer,
       atemWuerfel: atem,
       atem: { value: atem, max: ko },
-      schwimmen: swimSpeed(bounded(this.geschwindigkeit, 0, LIMITS.schritt, 0)),
+      // R-SWIM-1 (Decision): a creature with *schwimmt* swims at its Geschwindigkeit.
+      schwimmen: swimSpeed(bounded(this.geschwindigkeit, 0, LIMITS.schritt, 0), this.schwimmt === true),
     };
   }
 }
