@@ -2,7 +2,7 @@
 import { toCount } from "./count";
 import type { RuleId } from "./ids";
 import { DAY, REST_DURATION } from "./rest";
-import type { RestType } from "./rest";
+import type { RestActivity, RestType } from "./rest";
 
 export interface DowntimeActivity {
   /** The rest it belongs to (R-DOWN-1: long rest; R-DOWN-2: full rest). */
@@ -55,6 +55,42 @@ export const FULL_REST_ACTIVITIES = {
 
 export type LongRestActivityId = keyof typeof LONG_REST_ACTIVITIES;
 export type FullRestActivityId = keyof typeof FULL_REST_ACTIVITIES;
+
+/**
+ * R-REST-4 with R-DOWN-2 (Decision, issue 35): what a full rest's downtime activity is for its Erschöpfung. The
+ * original: −3 "if only light activity", up to −5 "if only recovery", none with strenuous activity or travel. Recovery
+ * with a healer is recovery; fighting in a tournament, working for pay and training for a level are strenuous; the
+ * rest (research, business, crafting, carousing, lessons, buying, rumours) is light.
+ */
+export const DOWNTIME_EXERTION: Record<FullRestActivityId, RestActivity> = {
+  turnier: "strenuous",
+  genesung: "recovery",
+  forschung: "light",
+  geschaeft: "light",
+  handwerk: "light",
+  zechen: "light",
+  ausbildung: "light",
+  magischeGegenstaende: "light",
+  arbeit: "strenuous",
+  geruechte: "light",
+  stufentraining: "strenuous",
+};
+
+const EXERTION: Record<RestActivity, number> = { recovery: 0, light: 1, travel: 2, strenuous: 2 };
+
+/**
+ * R-REST-4: how a full rest was spent, for its Erschöpfung: the activity answered, or the most exerting downtime
+ * activity chosen when that is more (recovery with a tournament is not "only recovery"). Other rests: the answer.
+ */
+export function restActivitySpent(type: RestType, answer: RestActivity, downtime: readonly string[]): RestActivity {
+  if (type !== "fullRest") return answer;
+  let spent = answer;
+  for (const id of downtime) {
+    const exertion = DOWNTIME_EXERTION[id as FullRestActivityId];
+    if (exertion && EXERTION[exertion] > EXERTION[spent]) spent = exertion;
+  }
+  return spent;
+}
 
 export function downtimeActivities(type: RestType): Record<string, DowntimeActivity> {
   if (type === "longRest") return LONG_REST_ACTIVITIES;

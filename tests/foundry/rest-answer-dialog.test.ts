@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { hitDicePreview, REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
 import { resetWorld, type Clients } from "../harness";
 import { giveRestTalent, party, sys } from "./rest-helpers";
+import { followExertion } from "../../src/applications/dialogs/rest-exertion";
+import { dispatch, RenderedElement } from "../harness/applications";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -74,6 +76,22 @@ describe("activities and the deadline", () => {
     const h = await hero();
     const rows = restAnswerContext(h, sys(h), prompt(type)).activities as Any[];
     expect(Object.fromEntries(rows.map((r) => [r.value, r.exhaustion]))).toEqual(tags);
+  });
+
+  it("R-REST-4 issue 35: ticking a fighting tournament in a full rest turns 'Nur Erholung −5' into ±0 and says why; unticking gives it back", async () => {
+    const h = await hero();
+    // The dialog's form, as DialogV2 wraps its content.
+    const root = new RenderedElement(parse(`<form>${(await render(restAnswerContext(h, sys(h), prompt("fullRest")))).toString()}</form>`).firstElementChild!);
+    followExertion(root as unknown as HTMLElement);
+    const tag = (a: string) => root.querySelector(`[data-flex-relief='${a}']`)!.textContent;
+    expect([tag("recovery"), tag("light")]).toEqual(["Erschöpfung −5", "Erschöpfung −3"]);
+    const box = root.querySelector("input[name='downtime.turnier.on']")!;
+    box.checked = true;
+    await dispatch(box, "change");
+    expect([tag("recovery"), tag("light"), tag("travel")]).toEqual(["Erschöpfung ±0 (Kampfturnier)", "Erschöpfung ±0 (Kampfturnier)", "Erschöpfung ±0"]);
+    box.checked = false;
+    await dispatch(box, "change");
+    expect(tag("recovery")).toBe("Erschöpfung −5");
   });
 
   it("the deadline is a countdown the dialog runs, starting at the GM's seconds", async () => {

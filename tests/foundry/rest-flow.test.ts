@@ -188,6 +188,17 @@ describe("R-REST-HEAL-2 / R-REST-HEAL-3 hit dice with a healer's kit or a healer
   });
 });
 
+describe("R-REST-4 issue 35: a full rest's downtime counts for how it was spent", () => {
+  it("'only recovery' with a fighting tournament or work for pay is strenuous: no Erschöpfung off; with recovery at a healer it is −5; with research −3", async () => {
+    const [a, b, c, d, e] = await party(clients, 5, () => ({ leben: { value: 30, max: 30 }, erschoepfung: { value: 6 }, attributes: { ko: 12 }, level: 5, geld: 100 }));
+    const pick = (id: string, amount?: number) => ({ activity: "recovery", kit: false, downtime: [{ id, ...(amount ? { amount } : {}) }] });
+    const answers = { [a.id]: pick("turnier"), [b.id]: pick("arbeit"), [c.id]: pick("genesung"), [d.id]: pick("forschung", 50), [e.id]: { ...pick("forschung", 500) } };
+    await flex().rest({ type: "fullRest", actors: [a.id, b.id, c.id, d.id, e.id], ask: false, healer: true, answers });
+    // Research paid (50 ¥) is light: −3; research the character cannot pay (500 ¥) is refused and takes nothing: −5.
+    expect([a, b, c, d, e].map((h) => sys(h).erschoepfung.value)).toEqual([6, 6, 1, 3, 1]);
+  });
+});
+
 describe("resources and rest talents (R-REST-TAL)", () => {
   it("resources recharge by their rule; oath affirmation refills half the lay-on-hands pool", async () => {
     const [pal] = await party(clients, 1, () => ({ level: 5 }));

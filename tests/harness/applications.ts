@@ -534,6 +534,13 @@ export class RenderedElement {
   get value(): string { return this.node.getAttribute("value") ?? ""; }
   set value(value: string) { this.node.setAttribute("value", String(value)); }
   get textContent(): string { return this.node.text; }
+  set textContent(text: string) { this.node.set_content(text.replace(/&/g, "&amp;").replace(/</g, "&lt;")); }
+  /** A checkbox's or radio's state (kept in its checked attribute here). */
+  get checked(): boolean { return this.node.hasAttribute("checked"); }
+  set checked(value: boolean) {
+    if (value) this.node.setAttribute("checked", "");
+    else this.node.removeAttribute("checked");
+  }
   /** The element's own markup, as the DOM's outerHTML. */
   get outerHTML(): string { return this.node.toString(); }
   insertAdjacentHTML(position: "beforebegin" | "afterend" | "afterbegin" | "beforeend", html: string): void { this.node.insertAdjacentHTML(position, html); }

@@ -2,6 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  DOWNTIME_EXERTION, FULL_REST_ACTIVITIES, restActivitySpent,
   ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
   hitDiceCare, hitDiceHealing, hitDiceOutlook, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, noRestStretch, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
   RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restIncludesSleep, restTaken, restWindow, sacredRitualTempLeben,
@@ -443,5 +444,28 @@ describe("R-DOWN-2 training for a level: sessions add up to 2 × the current lev
 
   it("Decision: a full rest counts its 3 days as 3 sessions", () => {
     expect(LEVEL_TRAINING_SESSIONS_PER_FULL_REST).toBe(3);
+  });
+});
+
+describe("R-REST-4 issue 35: a full rest's downtime counts for how it was spent (Decision: tournament, work and level training are strenuous; recovery at a healer is recovery; the rest light)", () => {
+  it.each([
+    ["fullRest", "recovery", [], "recovery", 5],
+    ["fullRest", "recovery", ["genesung"], "recovery", 5],
+    ["fullRest", "recovery", ["forschung"], "light", 3],
+    ["fullRest", "recovery", ["turnier"], "strenuous", 0],
+    ["fullRest", "recovery", ["arbeit"], "strenuous", 0],
+    ["fullRest", "recovery", ["genesung", "stufentraining"], "strenuous", 0],
+    ["fullRest", "light", ["genesung"], "light", 3],
+    ["fullRest", "light", ["handwerk", "zechen"], "light", 3],
+    ["fullRest", "travel", ["genesung"], "travel", 0],
+    ["fullRest", "recovery", ["unbekannt"], "recovery", 5],
+    ["longRest", "recovery", ["arbeit"], "recovery", 1],
+  ] as const)("%s, answered %s, downtime %j → spent %s, Erschöpfung −%i", (type, answer, downtime, spent, relief) => {
+    expect(restActivitySpent(type, answer, downtime)).toBe(spent);
+    expect(restExhaustion(type, restActivitySpent(type, answer, downtime), 10).removed).toBe(relief);
+  });
+
+  it("every full-rest activity is classified", () => {
+    expect(Object.keys(DOWNTIME_EXERTION).sort()).toEqual(Object.keys(FULL_REST_ACTIVITIES).sort());
   });
 });

@@ -12,10 +12,11 @@ import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
 import {
   allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS,
-  restExhaustion, talentAllowed,
+  talentAllowed,
 } from "../../rules";
 import type { DowntimeActivity, DowntimePick, ProjectBlock, RestType } from "../../rules";
 import { hitDiceContext, hitDicePreview, HitDiceRoller, lebenMeter, REST_HIT_DICE_TEMPLATE } from "./rest-hit-dice";
+import { exhaustionTag, followExertion } from "./rest-exertion";
 
 export { hitDicePreview } from "./rest-hit-dice";
 
@@ -81,14 +82,6 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
       };
     }),
   };
-}
-
-/** What the activity does to Erschöpfung in this rest (R-REST-3, R-REST-4), when it does anything. */
-function exhaustionTag(type: RestType, activity: (typeof REST_ACTIVITIES)[number]): string | null {
-  if (type !== "longRest" && type !== "fullRest") return null;
-  // The rule's relief, not capped by what this character has now: the row says what the activity is worth.
-  const { removed } = restExhaustion(type, activity, Number.MAX_SAFE_INTEGER);
-  return i18n().format("FLEX.Rest.Answer.ExhaustionTag", { n: removed ? `−${removed}` : "±0" });
 }
 
 /** The rest talents the character used since its last long rest (R-REST-TAL). */
@@ -187,6 +180,7 @@ function wireRestAnswer(dialog: foundry.applications.api.DialogV2, deadline: num
   const root = dialog.element;
   if (root) {
     followTypedDice(root);
+    followExertion(root);
     bindHitDiceRoll(root, roller);
   }
   const clock = root?.querySelector<HTMLElement>(".flex-rest-countdown");

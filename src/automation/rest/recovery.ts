@@ -8,7 +8,7 @@ import type { ResourceData } from "../../data/item/resource";
 import type { RestSettings } from "../../helpers/settings";
 import {
   downtimeActivities, LEVEL_TRAINING_SESSIONS_PER_FULL_REST, levelTrainingAfter, fullRestCare, fullRestCharges, hitDiceAfterRest, hitDiceAllowance, hitDiceHealing, planDowntime, poolAfterRest, RECHARGES, recharge,
-  recordRestStart, REST_TALENTS, restExhaustion, restIncludesSleep, restTaken, talentAllowed, talentRefill, talentsUsedAfter,
+  recordRestStart, REST_TALENTS, restActivitySpent, restExhaustion, restIncludesSleep, restTaken, talentAllowed, talentRefill, talentsUsedAfter,
 } from "../../rules";
 import type { DowntimeOutcome, FullRestCare, LevelTraining, Recharge, RestTalentId, RestType, RuleId, TalentCheck, RestTaken } from "../../rules";
 import type { RestEntry, RestRequest } from "./types";
@@ -194,8 +194,11 @@ export async function finish(p: Participant, request: RestRequest, context: { re
     const spent = hitDiceAfterRest(type, Math.min(tw.max, sys.trefferwuerfel.verbraucht + (hitDice?.count ?? 0)));
     changes["system.trefferwuerfel.verbraucht"] = spent;
     trefferwuerfel.after = tw.max - spent;
-    // Exhaustion (R-REST-3, R-REST-4).
-    const exhaustion = restExhaustion(type, p.answer.activity, sys.erschoepfung.value);
+    // Downtime (R-DOWN-1, R-DOWN-2): limited by the proficiency bonus, paid from the character's money.
+    const planned = type === "longRest" || type === "fullRest" ? planDowntime(type, p.answer.downtime, sys.derived.uebungsbonus, sys.geld, projectBlock(actor)) : null;
+    // Exhaustion (R-REST-3, R-REST-4): what a full rest's accepted downtime took is part of how it was spent.
+    const activity = restActivitySpent(type, p.answer.activity, (planned?.accepted ?? []).map((d) => d.id));
+    const exhaustion = restExhaustion(type, activity, sys.erschoepfung.value);
     exhaustion.rules.forEach((r) => rules.add(r));
     if (exhaustion.removed) changes["system.erschoepfung.value"] = exhaustion.erschoepfung;
     erschoepfung.after = exhaustion.erschoepfung;
@@ -226,9 +229,7 @@ export async function finish(p: Participant, request: RestRequest, context: { re
       }
     }
     changes["system.rast.talente"] = talentsSource(sys, talentsUsedAfter(type, state.talentsUsed, talent));
-    // Downtime (R-DOWN-1, R-DOWN-2): limited by the proficiency bonus, paid from the character's money.
-    if (type === "longRest" || type === "fullRest") {
-      const planned = planDowntime(type, p.answer.downtime, sys.derived.uebungsbonus, sys.geld, projectBlock(actor));
+    if (planned) {
       if (planned.accepted.length || planned.refused.length) {
         const rolled = await rollDowntime(planned, type);
         downtime = { ...planned, rolls: rolled.rolls };
