@@ -114,6 +114,9 @@ export interface DowntimePick {
   id: string;
   variant?: string;
   amount?: number;
+  /** Ausbildung: what is learnt and from whom (when one begins). */
+  was?: string;
+  lehrer?: string;
 }
 
 export interface DowntimeEntry {
@@ -132,7 +135,7 @@ export type ProjectBlock = "noProject" | "notPaid" | "probeMode";
 
 export interface DowntimeOutcome {
   accepted: DowntimeEntry[];
-  refused: { id: string; reason: "unknown" | "limit" | "money" | "amount" | ProjectBlock }[];
+  refused: { id: string; reason: "unknown" | "limit" | "money" | "amount" | "nothingToLearn" | ProjectBlock }[];
   /** Net money spent (negative: earned). */
   cost: number;
   limit: number;
@@ -160,7 +163,7 @@ export function downtimeCost(activity: DowntimeActivity, pick: DowntimePick): { 
  * worked, else why not) and is refused before anything is paid when it cannot. What cannot be done is refused
  * with its reason; income (work) is added.
  */
-export function planDowntime(type: RestType, picks: readonly DowntimePick[], proficiencyBonus: number, money: number, project: ProjectBlock | null = "noProject"): DowntimeOutcome {
+export function planDowntime(type: RestType, picks: readonly DowntimePick[], proficiencyBonus: number, money: number, project: ProjectBlock | null = "noProject", ausbildung: AusbildungStep | null = null): DowntimeOutcome {
   const catalog = downtimeActivities(type);
   const limit = downtimeLimit(type, proficiencyBonus);
   const rule: RuleId = type === "fullRest" ? "R-DOWN-2" : "R-DOWN-1";
@@ -181,7 +184,12 @@ export function planDowntime(type: RestType, picks: readonly DowntimePick[], pro
       refused.push({ id: pick.id, reason: project });
       continue;
     }
-    const priced = downtimeCost(activity, pick);
+    // Ausbildung costs the days this rest learns (ausbildungStep); with nothing under way and nothing named, nothing.
+    if (pick.id === "ausbildung" && !ausbildung) {
+      refused.push({ id: pick.id, reason: "nothingToLearn" });
+      continue;
+    }
+    const priced = pick.id === "ausbildung" && ausbildung ? { cost: ausbildung.cost, variant: null, amount: null } : downtimeCost(activity, pick);
     if (!priced) {
       refused.push({ id: pick.id, reason: "amount" });
       continue;
@@ -198,6 +206,62 @@ export function planDowntime(type: RestType, picks: readonly DowntimePick[], pro
 
 /** R-DOWN-1 / R-DOWN-2 training: 50 − KL-Wert days at 1 per day (never below 1 day). */
 export const trainingDays = (klWert: number): number => Math.max(1, 50 - toCount(klWert));
+
+/** R-DOWN-1 / R-DOWN-2 training: 1 of the currency per day learnt. */
+export const AUSBILDUNG_PER_DAY = 1;
+/** The longest name of what is learnt or of the teacher that is kept. */
+const AUSBILDUNG_TEXT = 60;
+
+/** The days a rest gives its downtime: a long rest 1, a full rest 3 (its 72 h); the others none. */
+export const restDays = (type: RestType): number => (type === "longRest" || type === "fullRest" ? REST_DURATION[type] / DAY : 0);
+
+/**
+ * R-DOWN-1 / R-DOWN-2 training (Ausbildung), kept on the character while it runs: what is learnt (a language or a
+ * tool), from whom, the days done of those it takes (50 − KL when it began) and the money paid.
+ */
+export interface Ausbildung {
+  was: string;
+  lehrer: string;
+  tage: number;
+  ziel: number;
+  bezahlt: number;
+}
+
+const text = (value: unknown): string => (typeof value === "string" ? value.trim().slice(0, AUSBILDUNG_TEXT) : "");
+
+/** The Ausbildung a character has under way, or null (none, or a stored shape that is not one). */
+export function readAusbildung(stored: unknown): Ausbildung | null {
+  const s = stored && typeof stored === "object" ? (stored as Record<string, unknown>) : null;
+  const was = text(s?.was);
+  const ziel = toCount(Number(s?.ziel));
+  if (!s || !was || ziel < 1) return null;
+  return { was, lehrer: text(s.lehrer), tage: Math.min(ziel, toCount(Number(s.tage))), ziel, bezahlt: toCount(Number(s.bezahlt)) };
+}
+
+export interface AusbildungStep {
+  before: Ausbildung | null;
+  after: Ausbildung;
+  /** Days learnt in this rest, and what they cost. */
+  days: number;
+  cost: number;
+  /** The days are all done: the language or tool is learnt. */
+  learnt: boolean;
+}
+
+/**
+ * R-DOWN-1 / R-DOWN-2 training in one rest: the Ausbildung under way goes on (one at a time, whatever the pick names);
+ * else one begins with what the pick names, taking 50 − KL days. The rest's days count, never more than are left,
+ * at 1 a day. Null when there is nothing to learn (none under way, none named).
+ */
+export function ausbildungStep(stored: unknown, pick: { was?: unknown; lehrer?: unknown }, klWert: number, type: RestType): AusbildungStep | null {
+  const before = readAusbildung(stored);
+  const start = before ?? (text(pick.was) ? { was: text(pick.was), lehrer: text(pick.lehrer), tage: 0, ziel: trainingDays(klWert), bezahlt: 0 } : null);
+  if (!start) return null;
+  const days = Math.min(restDays(type), start.ziel - start.tage);
+  const cost = days * AUSBILDUNG_PER_DAY;
+  const after = { ...start, tage: start.tage + days, bezahlt: start.bezahlt + cost };
+  return { before, after, days, cost, learnt: after.tage >= after.ziel };
+}
 /** R-DOWN-2 training for a level: 2 × the current level sessions. */
 export const levelTrainingSessions = (level: number): number => 2 * Math.max(1, toCount(level));
 /** R-DOWN-2 training for a level: where a character stands (the level it trains from, the sessions done). */

@@ -135,6 +135,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         restsDone?: string[];
         /** R-DOWN-2: training for a level, the level trained from and the sessions done (rest/recovery.ts). */
         levelTraining?: { level: number; sessions: number };
+        /** R-DOWN-1 / R-DOWN-2: the Ausbildung under way (read through rules readAusbildung; rest/recovery.ts). */
+        ausbildung?: unknown;
         /** R-POLY-1 … 8: the snapshot of the character while it is transformed (read through automation/polymorph). */
         polymorph?: unknown;
         /** R-POLY-7: the damage received in the form so far (read through automation/polymorph/received.ts). */

@@ -2,7 +2,7 @@
 // what each activity does to Erschöpfung, the kit box only where it decides something, a running countdown.
 import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
-import { hitDicePreview, REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
+import { hitDicePreview, readRestAnswerForm, REST_ANSWER_TEMPLATE, restAnswerContext } from "../../src/applications/dialogs/rest-answer-dialog";
 import { resetWorld, type Clients } from "../harness";
 import { giveRestTalent, party, sys } from "./rest-helpers";
 import { followExertion } from "../../src/applications/dialogs/rest-exertion";
@@ -92,6 +92,19 @@ describe("activities and the deadline", () => {
     box.checked = false;
     await dispatch(box, "change");
     expect(tag("recovery")).toBe("Erschöpfung −5");
+  });
+
+  it("R-DOWN-1 Ausbildung (issue 35): the row asks what and from whom; under way it says where it stands; the form reads both", async () => {
+    const h = await hero();
+    const fresh = await render(restAnswerContext(h, sys(h), prompt("longRest")));
+    expect(fresh.querySelector("input[name='downtime.ausbildung.was']")!.getAttribute("placeholder")).toBe("Was (Sprache oder Werkzeug)");
+    expect(fresh.querySelector("input[name='downtime.ausbildung.lehrer']")).not.toBeNull();
+    await h.setFlag("flex", "ausbildung", { was: "Elfisch", lehrer: "Meisterin Yara", tage: 9, ziel: 42, bezahlt: 9 });
+    const going = await render(restAnswerContext(h, sys(h), prompt("longRest")));
+    expect(going.querySelector("input[name='downtime.ausbildung.was']")).toBeNull();
+    expect(going.querySelector(".flex-rest-lesson")!.text).toBe("Läuft: Elfisch bei Meisterin Yara, Tag 9 von 42");
+    const answer = readRestAnswerForm({ "downtime.ausbildung.on": true, "downtime.ausbildung.was": " Elfisch ", "downtime.ausbildung.lehrer": "Yara" }, "longRest");
+    expect(answer.downtime).toEqual([{ id: "ausbildung", was: "Elfisch", lehrer: "Yara" }]);
   });
 
   it("the deadline is a countdown the dialog runs, starting at the GM's seconds", async () => {

@@ -339,3 +339,45 @@ describe("nothing twice, across a change of GM", () => {
     expect(messages()).toHaveLength(1);
   });
 });
+
+describe("R-DOWN-1 / R-DOWN-2 Ausbildung (issue 35): a language learnt over rests, day by day, 1 ¥ a day", () => {
+  const card = () => (messages().at(-1) as Any).content as string;
+  const lesson = (was?: string, lehrer?: string) => ({ activity: "light", kit: false, downtime: [{ id: "ausbildung", ...(was ? { was } : {}), ...(lehrer ? { lehrer } : {}) }] });
+
+  it("begins with what the player names (50 − KL days), goes on in each rest that ticks it, and is learnt at the end as an entry", async () => {
+    const [hero] = await party(clients, 1, () => ({ attributes: { kl: 8 }, level: 1, geld: 10 }));
+    // A long rest: day 1 of 42 (KL 8), 1 ¥.
+    await flex().rest({ type: "longRest", actors: [hero.id], ask: false, answers: { [hero.id]: lesson("Elfisch", "Meisterin Yara") } });
+    expect(hero.getFlag("flex", "ausbildung")).toEqual({ was: "Elfisch", lehrer: "Meisterin Yara", tage: 1, ziel: 42, bezahlt: 1 });
+    expect(sys(hero).geld).toBe(9);
+    expect(card()).toContain("Elfisch bei Meisterin Yara: Tag 1 von 42 (+1)");
+    // A second long rest goes on with the same one, whatever the pick names now.
+    await advance(4 * DAY);
+    await flex().rest({ type: "longRest", actors: [hero.id], ask: false, answers: { [hero.id]: lesson("Zwergisch") } });
+    expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ was: "Elfisch", tage: 2, bezahlt: 2 });
+    expect(card()).toContain("Tag 2 von 42 (+1)");
+    // A full rest: 3 days, 3 ¥.
+    await advance(4 * DAY);
+    await flex().rest({ type: "fullRest", actors: [hero.id], ask: false, answers: { [hero.id]: lesson() } });
+    expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 5, bezahlt: 5 });
+    expect(sys(hero).geld).toBe(5);
+    // Near the end: the last 2 days of a full rest cost 2 ¥, and Elfisch is the character's.
+    await hero.setFlag("flex", "ausbildung", { was: "Elfisch", lehrer: "Meisterin Yara", tage: 40, ziel: 42, bezahlt: 40 });
+    await advance(8 * DAY);
+    await flex().rest({ type: "fullRest", actors: [hero.id], ask: false, answers: { [hero.id]: lesson() } });
+    expect(hero.getFlag("flex", "ausbildung")).toBeUndefined();
+    expect(sys(hero).geld).toBe(3);
+    const entry = hero.items.find((i: Any) => i.name === "Elfisch");
+    expect(entry?.type).toBe("passive");
+    expect(entry?.system.beschreibung).toContain("Meisterin Yara");
+    expect(card()).toContain("Elfisch gelernt bei Meisterin Yara (42 Tage)");
+  });
+
+  it("refused without the day's money, and with nothing named and nothing under way: nothing paid, nothing counted", async () => {
+    const [poor, idle] = await party(clients, 2, () => ({ attributes: { kl: 8 }, level: 1, geld: 0 }));
+    await flex().rest({ type: "longRest", actors: [poor.id, idle.id], ask: false, answers: { [poor.id]: lesson("Elfisch"), [idle.id]: lesson() } });
+    expect([poor.getFlag("flex", "ausbildung"), idle.getFlag("flex", "ausbildung")]).toEqual([undefined, undefined]);
+    expect(card()).toContain("Ausbildung: nicht genug Geld.");
+    expect(card()).toContain("Ausbildung: nichts zu lernen – nenne eine Sprache oder ein Werkzeug.");
+  });
+});

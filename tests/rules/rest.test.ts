@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  DOWNTIME_EXERTION, FULL_REST_ACTIVITIES, restActivitySpent,
+  ausbildungStep, DOWNTIME_EXERTION, FULL_REST_ACTIVITIES, readAusbildung, restActivitySpent,
   ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
   hitDiceCare, hitDiceHealing, hitDiceOutlook, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, noRestStretch, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
   RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restIncludesSleep, restTaken, restWindow, sacredRitualTempLeben,
@@ -323,7 +323,7 @@ describe("R-DOWN-1 / R-DOWN-2 downtime activities", () => {
     expect(planDowntime("longRest", [{ id: "arbeit", variant: "auftritt" }], 2, 0).cost).toBe(-4);
     expect(planDowntime("longRest", [{ id: "arbeit", variant: "organisation" }], 2, 0).cost).toBe(-2);
     expect(planDowntime("longRest", [{ id: "arbeit" }], 2, 0).cost).toBe(0);
-    expect(planDowntime("longRest", [{ id: "ausbildung" }], 2, 1).cost).toBe(1);
+    expect(planDowntime("longRest", [{ id: "ausbildung" }], 2, 1, "noProject", ausbildungStep(null, { was: "Elfisch" }, 8, "longRest")).cost).toBe(1);
     expect(trainingDays(8)).toBe(42);
     expect(trainingDays(60)).toBe(1);
   });
@@ -467,5 +467,33 @@ describe("R-REST-4 issue 35: a full rest's downtime counts for how it was spent 
 
   it("every full-rest activity is classified", () => {
     expect(Object.keys(DOWNTIME_EXERTION).sort()).toEqual(Object.keys(FULL_REST_ACTIVITIES).sort());
+  });
+});
+
+describe("R-DOWN-1 / R-DOWN-2 Ausbildung: 50 − KL days at 1 a day, a long rest 1 day, a full rest 3", () => {
+  it.each([
+    // stored, pick, KL, rest → days, cost, tage after, learnt
+    [null, { was: "Elfisch" }, 8, "longRest", 1, 1, 1, false],
+    [null, { was: "Elfisch" }, 8, "fullRest", 3, 3, 3, false],
+    [{ was: "Elfisch", lehrer: "", tage: 41, ziel: 42, bezahlt: 41 }, {}, 8, "fullRest", 1, 1, 42, true],
+    [{ was: "Elfisch", lehrer: "", tage: 39, ziel: 42, bezahlt: 39 }, { was: "Zwergisch" }, 20, "fullRest", 3, 3, 42, true],
+    [null, { was: "Elfisch" }, 49, "longRest", 1, 1, 1, true],
+    [null, { was: "Elfisch" }, 60, "longRest", 1, 1, 1, true],
+  ] as const)("%j, %j, KL %i, %s → %i days, %i ¥, day %i, learnt %s", (stored, pick, kl, type, days, cost, tage, learnt) => {
+    const step = ausbildungStep(stored, pick, kl, type)!;
+    expect([step.days, step.cost, step.after.tage, step.learnt]).toEqual([days, cost, tage, learnt]);
+  });
+
+  it("nothing under way and nothing named (or a corrupted record): nothing to learn", () => {
+    expect(ausbildungStep(null, {}, 8, "longRest")).toBeNull();
+    expect(ausbildungStep({ was: 5, tage: "x" }, { was: "   " }, 8, "longRest")).toBeNull();
+    expect(readAusbildung({ was: "Elfisch", ziel: 42, tage: 99, bezahlt: -3 })).toEqual({ was: "Elfisch", lehrer: "", tage: 42, ziel: 42, bezahlt: 0 });
+  });
+
+  it("planDowntime charges what the rest's days cost, refuses without the money or with nothing to learn", () => {
+    const step = ausbildungStep(null, { was: "Elfisch" }, 8, "fullRest");
+    expect(planDowntime("fullRest", [{ id: "ausbildung" }], 2, 3, "noProject", step).cost).toBe(3);
+    expect(planDowntime("fullRest", [{ id: "ausbildung" }], 2, 2, "noProject", step).refused).toEqual([{ id: "ausbildung", reason: "money" }]);
+    expect(planDowntime("longRest", [{ id: "ausbildung" }], 2, 5).refused).toEqual([{ id: "ausbildung", reason: "nothingToLearn" }]);
   });
 });

@@ -11,7 +11,7 @@ import type { ProjectData } from "../../data/item/making";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
 import {
-  allowedActivities, downtimeActivities, downtimeLimit, fullRestCharges, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS,
+  allowedActivities, downtimeActivities, downtimeLimit, readAusbildung, fullRestCharges, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS,
   talentAllowed,
 } from "../../rules";
 import type { DowntimeActivity, DowntimePick, ProjectBlock, RestType } from "../../rules";
@@ -61,7 +61,12 @@ function projectText(info: RestProjectInfo): string {
 }
 
 /** The downtime picker's data for a rest type and a proficiency bonus (and the character's crafting project). */
-export function downtimeContext(type: RestType, proficiencyBonus: number, currency: string, project: RestProjectInfo = { block: "noProject" }): Record<string, unknown> | null {
+export function downtimeContext(type: RestType, proficiencyBonus: number, currency: string, project: RestProjectInfo = { block: "noProject" }, ausbildung: unknown = null): Record<string, unknown> | null {
+  // R-DOWN-1 / R-DOWN-2: an Ausbildung under way goes on (one at a time); else the player names what and from whom.
+  const lesson = readAusbildung(ausbildung);
+  const lessonRow = lesson
+    ? { under: i18n().format(lesson.lehrer ? "FLEX.Rest.Downtime.ausbildung.under" : "FLEX.Rest.Downtime.ausbildung.underAlone", { what: lesson.was, teacher: lesson.lehrer, done: String(lesson.tage), n: String(lesson.ziel) }) }
+    : { whatLabel: i18n().localize("FLEX.Rest.Downtime.ausbildung.what"), teacherLabel: i18n().localize("FLEX.Rest.Downtime.ausbildung.teacher") };
   const catalog = downtimeActivities(type);
   const ids = Object.keys(catalog);
   if (!ids.length) return null;
@@ -79,6 +84,7 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
         variants: a.variants ? Object.entries(a.variants).map(([value, cost]) => ({ value, label: `${i18n().localize(`FLEX.Rest.Downtime.Variant.${value}`)} (${cost < 0 ? "+" : ""}${Math.abs(cost)} ${currency})` })) : null,
         amount: a.amount ? { min: a.amount.min } : null,
         project: "project" in a ? { text: projectText(project), blocked: !!project.block } : null,
+        lesson: id === "ausbildung" ? lessonRow : null,
       };
     }),
   };
@@ -127,7 +133,7 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
     kitChecked: defaults.kit,
     deadline: prompt.seconds,
     countdown: i18n().format("FLEX.Rest.Answer.Countdown", { seconds: String(prompt.seconds) }),
-    downtime: downtimeContext(type, sys.derived.uebungsbonus, currency, restProjectInfo(actor)),
+    downtime: downtimeContext(type, sys.derived.uebungsbonus, currency, restProjectInfo(actor), actor.getFlag("flex", "ausbildung")),
   };
 }
 
@@ -137,7 +143,13 @@ export function readRestAnswerForm(data: Record<string, unknown>, type: RestType
   const on = (k: string) => flat[k] === true || flat[k] === "true" || flat[k] === "on";
   const downtime: DowntimePick[] = Object.keys(downtimeActivities(type))
     .filter((id) => on(`downtime.${id}.on`))
-    .map((id) => ({ id, variant: typeof flat[`downtime.${id}.variant`] === "string" ? (flat[`downtime.${id}.variant`] as string) : undefined, amount: flat[`downtime.${id}.amount`] === undefined ? undefined : Number(flat[`downtime.${id}.amount`]) }));
+    .map((id) => ({
+      id,
+      variant: typeof flat[`downtime.${id}.variant`] === "string" ? (flat[`downtime.${id}.variant`] as string) : undefined,
+      amount: flat[`downtime.${id}.amount`] === undefined ? undefined : Number(flat[`downtime.${id}.amount`]),
+      ...(typeof flat[`downtime.${id}.was`] === "string" ? { was: flat[`downtime.${id}.was`] as string } : {}),
+      ...(typeof flat[`downtime.${id}.lehrer`] === "string" ? { lehrer: flat[`downtime.${id}.lehrer`] as string } : {}),
+    }));
   return readAnswer({ talent: flat.talent || null, hitDice: flat.hitDice, kit: on("kit"), activity: flat.activity, downtime }, type);
 }
 

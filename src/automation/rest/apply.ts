@@ -88,6 +88,8 @@ export async function runRest(payload: Record<string, unknown>, context: RelayCo
   for (const [actor, update] of mergeItemUpdates(kits.updates(), new Map(finished.filter((f) => f.items.length).map((f) => [f.actor, f.items])))) {
     if (update.length) steps.push({ kind: "embedded", parent: actorRef(actor), embedded: "Item", update });
   }
+  // R-DOWN-1 / R-DOWN-2: a language or tool learnt in an Ausbildung, created with its planned id (once).
+  for (const f of finished) if (f.created.length) steps.push({ kind: "embedded", parent: actorRef(f.actor), embedded: "Item", create: f.created });
   // R-CORE-12: healing from 0 ends dying; a rest that stops the clock ends the hallucinations (R-REST-NO-2).
   for (const f of finished) {
     const remove = [

@@ -4,7 +4,8 @@ import { currencyLabel } from "../../helpers/settings";
 import { localDice } from "../../helpers/dice-text";
 import { unitText } from "../../helpers/units";
 import type { RestType } from "../../rules";
-import { levelTrainingSessions, trainingDays } from "../../rules";
+import { levelTrainingSessions } from "../../rules";
+import type { AusbildungStep } from "../../rules";
 import type { RestCrafting, RestEntry, RestReport } from "./types";
 import { cardStep } from "../task-journal";
 import type { TaskStep } from "../task-journal";
@@ -43,6 +44,13 @@ export interface CardBlock {
 const change = (key: string, pair: { before: number; after: number }, extra: Record<string, unknown> = {}) =>
   pair.before === pair.after ? [] : [f(key, { ...extra, before: pair.before, after: pair.after })];
 
+/** R-DOWN-1 / R-DOWN-2: "Elfisch bei Meisterin Yara: Tag 9 von 42 (+1)", or "Elfisch gelernt (42 Tage)" at its end. */
+function ausbildungText(step: AusbildungStep): string {
+  const { was, lehrer, tage, ziel } = step.after;
+  if (step.learnt) return f(lehrer ? "FLEX.Rest.Downtime.ausbildung.learnt" : "FLEX.Rest.Downtime.ausbildung.learntAlone", { what: was, teacher: lehrer, n: tage });
+  return f(lehrer ? "FLEX.Rest.Downtime.ausbildung.progress" : "FLEX.Rest.Downtime.ausbildung.progressAlone", { what: was, teacher: lehrer, done: tage, n: ziel, days: step.days });
+}
+
 function downtimeLines(e: RestEntry, currency: string, crafting: RestCrafting | undefined): string[] {
   if (!e.downtime) return [];
   const out = e.downtime.accepted.map((a) => {
@@ -52,7 +60,7 @@ function downtimeLines(e: RestEntry, currency: string, crafting: RestCrafting | 
     if (a.cost < 0) text += ` · +${-a.cost} ${currency}`;
     const roll = e.downtime!.rolls[a.id];
     if (roll !== undefined) text += ` · ${f(`FLEX.Rest.Downtime.${a.id}.rolled`, { n: roll })}`;
-    if (a.id === "ausbildung") text += ` · ${f("FLEX.Rest.Downtime.ausbildung.days", { n: trainingDays(e.klWert) })}`;
+    if (a.id === "ausbildung" && e.ausbildung) text += ` · ${ausbildungText(e.ausbildung)}`;
     if (a.id === "stufentraining") {
       const t = e.levelTraining;
       text += t

@@ -50,6 +50,8 @@ function readPick(raw: unknown): DowntimePick | null {
   if (typeof r.variant === "string" && TEXT.test(r.variant)) pick.variant = r.variant;
   const amount = typeof r.amount === "string" && r.amount.trim() ? Number(r.amount) : r.amount;
   if (typeof amount === "number" && Number.isFinite(amount)) pick.amount = Math.max(0, Math.min(1e9, Math.floor(amount)));
+  // Ausbildung: what the player names as learnt and the teacher (plain text, shortened by the rule).
+  for (const key of ["was", "lehrer"] as const) if (typeof r[key] === "string" && r[key].trim()) pick[key] = r[key].trim().slice(0, 60);
   return pick;
 }
 

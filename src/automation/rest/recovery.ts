@@ -8,9 +8,9 @@ import type { ResourceData } from "../../data/item/resource";
 import type { RestSettings } from "../../helpers/settings";
 import {
   downtimeActivities, LEVEL_TRAINING_SESSIONS_PER_FULL_REST, levelTrainingAfter, fullRestCare, fullRestCharges, hitDiceAfterRest, hitDiceAllowance, hitDiceHealing, planDowntime, poolAfterRest, RECHARGES, recharge,
-  recordRestStart, REST_TALENTS, restActivitySpent, restExhaustion, restIncludesSleep, restTaken, talentAllowed, talentRefill, talentsUsedAfter,
+  recordRestStart, REST_TALENTS, ausbildungStep, restActivitySpent, restExhaustion, restIncludesSleep, restTaken, talentAllowed, talentRefill, talentsUsedAfter,
 } from "../../rules";
-import type { DowntimeOutcome, FullRestCare, LevelTraining, Recharge, RestTalentId, RestType, RuleId, TalentCheck, RestTaken } from "../../rules";
+import type { AusbildungStep, DowntimeOutcome, FullRestCare, LevelTraining, Recharge, RestTalentId, RestType, RuleId, TalentCheck, RestTaken } from "../../rules";
 import type { RestEntry, RestRequest } from "./types";
 import type { KitPool } from "./kits";
 import { playerHitDice } from "./hit-dice-roll";
@@ -141,7 +141,16 @@ export interface Finished {
   entry: RestEntry;
   changes: Record<string, unknown>;
   items: Record<string, unknown>[];
+  /** Items the rest gives the character (a language or tool learnt), each with its id chosen now. */
+  created: Record<string, unknown>[];
   healing: ReturnType<Actor.Implementation["planHealing"]>["result"] | null;
+}
+
+/** R-DOWN-1 / R-DOWN-2: what an Ausbildung leaves on the character at its end: the language or tool, as an entry of its own. */
+function learntEntry(lesson: AusbildungStep): Record<string, unknown> {
+  const { was, lehrer, tage } = lesson.after;
+  const beschreibung = `<p>${foundry.utils.escapeHTML(game.i18n!.format(lehrer ? "FLEX.Rest.Downtime.ausbildung.entry" : "FLEX.Rest.Downtime.ausbildung.entryAlone", { teacher: lehrer, n: String(tage) }))}</p>`;
+  return { _id: foundry.utils.randomID(), name: was, type: "passive", system: { beschreibung }, flags: { flex: { ausbildung: { lehrer, tage } } } };
 }
 
 /** Everything one character's rest changes, as one actor update and its item updates. */
@@ -160,8 +169,10 @@ export async function finish(p: Participant, request: RestRequest, context: { re
   const geld = { before: sys.geld, after: sys.geld };
   const resources: RestEntry["resources"] = [];
   const items: Record<string, unknown>[] = [];
+  const created: Record<string, unknown>[] = [];
   let downtime: RestEntry["downtime"] = null;
   let levelTraining: LevelTraining | null = null;
+  let ausbildung: AusbildungStep | null = null;
   let dice: Roll[] = [];
   let healing: Finished["healing"] = null;
   let hitDice: RestEntry["hitDice"] = null;
@@ -195,7 +206,9 @@ export async function finish(p: Participant, request: RestRequest, context: { re
     changes["system.trefferwuerfel.verbraucht"] = spent;
     trefferwuerfel.after = tw.max - spent;
     // Downtime (R-DOWN-1, R-DOWN-2): limited by the proficiency bonus, paid from the character's money.
-    const planned = type === "longRest" || type === "fullRest" ? planDowntime(type, p.answer.downtime, sys.derived.uebungsbonus, sys.geld, projectBlock(actor)) : null;
+    // R-DOWN-1 / R-DOWN-2 Ausbildung: the one under way goes on, else one begins with what the player named.
+    const lesson = ausbildungStep(actor.getFlag("flex", "ausbildung"), p.answer.downtime.find((d) => d.id === "ausbildung") ?? {}, sys.attributes.kl, type);
+    const planned = type === "longRest" || type === "fullRest" ? planDowntime(type, p.answer.downtime, sys.derived.uebungsbonus, sys.geld, projectBlock(actor), lesson) : null;
     // Exhaustion (R-REST-3, R-REST-4): what a full rest's accepted downtime took is part of how it was spent.
     const activity = restActivitySpent(type, p.answer.activity, (planned?.accepted ?? []).map((d) => d.id));
     const exhaustion = restExhaustion(type, activity, sys.erschoepfung.value);
@@ -237,6 +250,15 @@ export async function finish(p: Participant, request: RestRequest, context: { re
         planned.rules.forEach((r) => rules.add(r));
         geld.after = Math.max(0, Math.min(LIMITS.geld, sys.geld - planned.cost));
         if (geld.after !== geld.before) changes["system.geld"] = geld.after;
+        // Ausbildung: its days and money on the character, in the rest's own write; at the end the language or tool is
+        // the character's (an entry of its own) and the Ausbildung is over.
+        if (p.taken.taken && lesson && planned.accepted.some((a) => a.id === "ausbildung")) {
+          ausbildung = lesson;
+          if (lesson.learnt) {
+            changes["flags.flex.-=ausbildung"] = null;
+            created.push(learntEntry(lesson));
+          } else changes["flags.flex.ausbildung"] = lesson.after;
+        }
         // R-DOWN-2: training for a level counts its sessions on the character, in the rest's own write.
         if (type === "fullRest" && p.taken.taken && planned.accepted.some((a) => a.id === "stufentraining")) {
           levelTraining = levelTrainingAfter(actor.getFlag("flex", "levelTraining"), sys.level, LEVEL_TRAINING_SESSIONS_PER_FULL_REST);
@@ -274,6 +296,7 @@ export async function finish(p: Participant, request: RestRequest, context: { re
     resources,
     downtime,
     levelTraining,
+    ausbildung,
     geld,
     clockStopped,
     slept,
@@ -284,5 +307,5 @@ export async function finish(p: Participant, request: RestRequest, context: { re
     klWert: sys.attributes.kl,
     rules: [...rules].sort(),
   };
-  return { finished: { actor, entry, changes, items, healing }, dice };
+  return { finished: { actor, entry, changes, items, created, healing }, dice };
 }

@@ -1,6 +1,6 @@
 // The shapes a rest passes between its files (request → recovery → card → report): in a file of their own, so
 // that no two files of this folder import each other.
-import type { DowntimeOutcome, FullRestCare, HitDiceHealing, LevelTraining, RestTaken, RestTalentId, RestType, RuleId, TalentCheck } from "../../rules";
+import type { AusbildungStep, DowntimeOutcome, FullRestCare, HitDiceHealing, LevelTraining, RestTaken, RestTalentId, RestType, RuleId, TalentCheck } from "../../rules";
 import type { RestAnswer } from "./prompt";
 
 /** What the GM's client sends the active GM (answers are read as untrusted data). */
@@ -53,6 +53,8 @@ export interface RestEntry {
   downtime: (DowntimeOutcome & { rolls: Record<string, number> }) | null;
   /** R-DOWN-2: training for a level after this rest (sessions done of those needed); null without it. */
   levelTraining: LevelTraining | null;
+  /** R-DOWN-1 / R-DOWN-2 Ausbildung in this rest (days learnt, where it stands, learnt at its end); null without it. */
+  ausbildung: AusbildungStep | null;
   geld: { before: number; after: number };
   /** R-REST-NO-1: the rest restarted the no-rest clock (every rest taken does). */
   clockStopped: boolean;
