@@ -4,7 +4,7 @@
 // talent, too little Fluss, no actions left, out of range under water) write nothing and say why.
 import { checkCardData } from "../../dice/check-card";
 import { CheckRoll } from "../../dice/check-roll";
-import { rollModeOr } from "../../helpers/roll-mode";
+import { audienceFor, rollModeOr } from "../../helpers/roll-mode";
 import { creatureDefenceMode } from "../../helpers/settings";
 import {
   actionCost,
@@ -44,6 +44,8 @@ export interface AttackOptions {
   command?: AttackCommand;
   /** The card is not posted but returned as a step of the caller's GM task (a relayed command). */
   planCard?: boolean;
+  /** With planCard: whose request it answers; the card goes to whom that user's roll mode (`rollMode`) says. */
+  requester?: { id: string | null } | null;
 }
 
 /** R-COMP-5: the command behind a companion's attack. */
@@ -254,7 +256,10 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
       sound: CONFIG.sounds.dice ?? null,
       flags: { flex: { attack: record } },
     };
-    if (options.planCard) return { record, message: undefined, card: cardStep(data, rollModeOr(options.rollMode)) };
+    if (options.planCard) {
+      const audience = audienceFor(options.rollMode, options.requester);
+      return { record, message: undefined, card: cardStep({ ...data, ...audience.data }, audience.rollMode) };
+    }
     const message = (await ChatMessage.create(data, { rollMode: rollModeOr(options.rollMode) })) as ChatMessage.Implementation | undefined;
     return { record, message };
   } catch (err) {
