@@ -17,6 +17,7 @@ import {
 } from "../../rules";
 import type { CheckInput, RuleId } from "../../rules";
 import { actorRef } from "../actor-ref";
+import { valuesPublic } from "../screen";
 import { cardStep } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 import { spellBreath, underwaterRange } from "../water/combat";
@@ -123,7 +124,9 @@ async function defenceOf(pick: TargetPick, ew: number, rolls: Roll[]): Promise<P
     notes = rolled.notes.map((note) => game.i18n!.format("FLEX.Attack.DefenceNote", { name: pick.name, note }));
   }
   const verdict = resolveDefence({ attackEW: ew, defenceEW });
-  return { kind: "creature", status: verdict.hit ? "hit" : "defended", defence: { kind: best.kind, ew: defenceEW, source, messageId: null, ...(rollIndex !== undefined ? { rollIndex } : {}) }, notes };
+  // A value players may not see stays out of the card's flags too (screen.ts); the GM reads it from the creature.
+  const shown = valuesPublic(pick.actor) ? { ew: defenceEW } : {};
+  return { kind: "creature", status: verdict.hit ? "hit" : "defended", defence: { kind: best.kind, ...shown, source, messageId: null, ...(rollIndex !== undefined ? { rollIndex } : {}) }, notes };
 }
 
 /**

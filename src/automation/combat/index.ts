@@ -9,6 +9,7 @@ import { attackWith } from "./attack";
 import type { AttackOptions } from "./attack";
 import { defendAgainst, mayDefend, registerDefend } from "./defend";
 import { useItem } from "./consume";
+import { drawAttackValues } from "./card-values";
 import { attackRecordOf } from "./record";
 
 export { attackWith } from "./attack";
@@ -17,11 +18,12 @@ export { defendAgainst } from "./defend";
 
 const ACTIONS: Record<string, AttackAction> = { flexAttackApply: "apply", flexAttackUndo: "undo", flexAttackHeal: "heal" };
 
-/** Wires the card's buttons; a user who may not use one does not see it. */
+/** Draws what this user may see of the targets' values, and wires the card's buttons; a user who may not use one does not see it. */
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   const record = attackRecordOf(message);
   if (!record) return;
   const user = game.user!;
+  drawAttackValues(message, record, html, user);
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexAttack']")) {
     const key = button.dataset.key ?? "";
     const target = record.targets.find((t) => t.key === key);
