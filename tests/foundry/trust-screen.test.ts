@@ -101,6 +101,18 @@ describe("the attack card: a GM creature's Leben, Rüstung and defence stay with
     expect(text(card.content, ".flex-applied-text")).toBe(FULL);
   });
 
+  it("a hit Rüstung stops completely: 'kein Leben verloren' for players, the arithmetic for the GM", async () => {
+    const setup = await fight();
+    await setup.goblin.update({ "system.ruestung": 6 });
+    target(player(), setup.goblinToken);
+    rolls([10, 7], [6, 4]);
+    await acting(player(), () => setup.alrik.items.getName("Kurzschwert").roll({}));
+    const card = messages().at(-1) as Any;
+    expect(await acting(gm(), () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "applied" });
+    expect(text(card.content, ".flex-applied-text")).toBe("kein Leben verloren");
+    expect(text(await messageContentFor(card, gm()), ".flex-applied-text")).toBe("6 Schaden − 6 Rüstung = 0 Leben, jetzt 12/12");
+  });
+
   it("healing a GM creature: '+N Leben' for players, 'jetzt …/…' for the GM", async () => {
     const setup = await fight();
     await setup.goblin.update({ "system.leben.value": 5 });

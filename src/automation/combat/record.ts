@@ -88,10 +88,11 @@ export function appliedText(name: string, view: AppliedView): string {
   return i18n.format(key, { damage: String(view.damage), armour: String(view.absorbed ?? 0), lost: minus(view.taken), leben: String(view.leben), max: String(view.max) });
 }
 
-/** What every player may read of an Apply on a screened target: "−5 Leben" or "+4 Leben", without the arithmetic. */
+/** What every player may read of an Apply on a screened target: "−5 Leben", "+4 Leben" or "kein Leben verloren". */
 export function shortAppliedText(view: AppliedView): string {
   const i18n = game.i18n!;
-  return view.taken < 0 ? i18n.format("FLEX.Attack.Healed", { n: String(-view.taken) }) : i18n.format("FLEX.Attack.Lost", { lost: minus(view.taken) });
+  if (view.taken < 0) return i18n.format("FLEX.Attack.Healed", { n: String(-view.taken) });
+  return view.taken === 0 ? i18n.localize("FLEX.Attack.NoLoss") : i18n.format("FLEX.Attack.Lost", { lost: minus(view.taken) });
 }
 
 /**
