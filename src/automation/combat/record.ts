@@ -1,6 +1,7 @@
 // What an attack card records (flags.flex.attack) and how the card shows it. The content is a function of
 // the record, re-rendered whenever a defence or an Apply / Undo changes it. What was applied to a creature is
-// recorded on the creature itself (its mark); `applied` here only shows it.
+// recorded on the creature itself (its mark); `applied` here only shows it. A target's values players may not see
+// stay out of the content (screen.ts); card-values.ts draws them on the clients that may.
 import type { CheckCardData } from "../../dice/check-card";
 import type { DefenceKind, RuleId } from "../../rules";
 import { resolveActor } from "../actor-ref";

@@ -1,6 +1,7 @@
 // The fall's chat card (R-FALL-1..3): what the message flags record about one fall, and the HTML the
 // card shows for it. The content is a function of the record, re-rendered whenever Apply or Undo
-// changes what was applied.
+// changes what was applied. A creature's values players may not see stay out of the content (screen.ts);
+// card-values.ts draws them on the clients that may.
 import { checkCardData } from "../../dice/check-card";
 import type { CheckCardData } from "../../dice/check-card";
 import type { CheckRoll } from "../../dice/check-roll";
