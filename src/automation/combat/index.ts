@@ -1,5 +1,6 @@
 // The fight wired into Foundry (R-CORE-6, R-CORE-10 … R-CORE-15): weapons, spells and creature attacks roll
-// an attack card; its buttons defend, apply, heal and undo; actions are counted per KR.
+// an attack card; its buttons defend, apply, heal and undo; actions are counted per KR. What the card keeps from
+// players is drawn per client (card-values.ts).
 import { registerItemRoller, registerItemUse } from "../../documents/features";
 import type { DefenceKind } from "../../rules";
 import { registerActionTracking } from "./actions";

@@ -1,5 +1,6 @@
 // Falling (R-FALL-1..3) wired into Foundry: the API (fall.ts), its triggers (triggers.ts), where a fall is
-// resolved (resolve.ts), the card and its Apply / Undo (card.ts, apply.ts).
+// resolved (resolve.ts), the card and its Apply / Undo (card.ts, apply.ts), the values it keeps from players,
+// drawn per client (card-values.ts).
 import { registerFallStarter } from "../../documents/features";
 import { onHook } from "../../helpers/hooks";
 import { fallCardAction, fallRecordOf, mayAct, registerFallApplyQuery } from "./apply";
