@@ -32,3 +32,14 @@ export function visibleTo(user: User.Implementation, actor: Actor.Implementation
   const tokens = token ? [token] : actor.token ? [actor.token] : (actor.getDependentTokens?.() ?? []);
   return tokens.some((t) => !!t && !t.hidden);
 }
+
+/**
+ * Whether a public card must not name this actor (audit N6): its token (or every token of it) is hidden, and some
+ * player may not see the actor by permission (LIMITED). An actor without a token is the GM's to name.
+ */
+export function hiddenFromPlayers(actor: Actor.Implementation, token?: TokenDocument.Implementation | null): boolean {
+  const tokens = token ? [token] : actor.token ? [actor.token] : (actor.getDependentTokens?.() ?? []);
+  if (!tokens.length || tokens.some((t) => !!t && !t.hidden)) return false;
+  const players = (game.users?.contents ?? []).filter((u) => !u.isGM) as User.Implementation[];
+  return players.some((u) => !actor.testUserPermission(u, "LIMITED"));
+}

@@ -68,6 +68,14 @@ export interface AppliedMark {
   /** The user on whose behalf it was applied. */
   by: string;
   at: number;
+  /**
+   * The arithmetic behind `taken`, for the GM's and the owners' view of the card (drawn at render time, never in a
+   * card's content: screen.ts): the damage, what Rüstung stopped, Leben after and its maximum. Older marks have none.
+   */
+  damage?: number;
+  absorbed?: number;
+  leben?: number;
+  max?: number;
 }
 
 /** Marks kept per actor; the oldest go when more come (an Undo that old is no longer offered). */
@@ -249,7 +257,8 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     if (outcome.taken > 0) changes["system.leben.value"] = outcome.leben;
     let applied: AppliedMark | null = null;
     if (mark) {
-      applied = { taken: outcome.taken, downed: outcome.downed, status: outcome.downed ? this.downedStatus : null, by: mark.by, at: Date.now() };
+      const max = toInt(sys.leben?.max);
+      applied = { taken: outcome.taken, downed: outcome.downed, status: outcome.downed ? this.downedStatus : null, by: mark.by, at: Date.now(), damage: Math.max(0, Math.trunc(amount)), absorbed: outcome.absorbed, leben: outcome.leben, max };
       Object.assign(changes, { [`flags.flex.applied.${markKey(mark.key)}`]: applied }, this.pruneMarks());
     }
     const rules = water.rule ? [...outcome.rules, water.rule] : outcome.rules;
@@ -287,7 +296,7 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     if (result.healed > 0) changes["system.leben.value"] = result.leben;
     if (mark) {
       // A healing mark records a negative "taken": Undo takes the healing back.
-      const applied: AppliedMark = { taken: -result.healed, downed: false, status: null, by: mark.by, at: Date.now() };
+      const applied: AppliedMark = { taken: -result.healed, downed: false, status: null, by: mark.by, at: Date.now(), leben: result.leben, max: toInt(pool?.max) };
       Object.assign(changes, { [`flags.flex.applied.${markKey(mark.key)}`]: applied }, this.pruneMarks());
     }
     return { changes, result: { ...result, already: false } };

@@ -8,6 +8,10 @@ export type DamageApplyMode = (typeof DAMAGE_APPLY_MODES)[number];
 export const CREATURE_DEFENCE_MODES = ["fixed", "roll"] as const;
 export type CreatureDefenceMode = (typeof CREATURE_DEFENCE_MODES)[number];
 
+/** Whether players see a GM creature's Leben, Rüstung and defence on cards (as dnd5e's challengeVisibility; hidden by default). */
+export const CREATURE_VALUES_MODES = ["hidden", "visible"] as const;
+export type CreatureValuesMode = (typeof CREATURE_VALUES_MODES)[number];
+
 const choices = <K extends string>(key: string, modes: readonly K[]) =>
   Object.fromEntries(modes.map((m) => [m, `FLEX.Setting.${key}.${m}`])) as Record<K, string>;
 
@@ -28,6 +32,15 @@ export function registerSettings(): void {
     type: String,
     choices: choices("damageApply", DAMAGE_APPLY_MODES),
     default: "attacker",
+  });
+  game.settings!.register("flex", "creatureValues", {
+    name: "FLEX.Setting.creatureValues.name",
+    hint: "FLEX.Setting.creatureValues.hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: choices("creatureValues", CREATURE_VALUES_MODES),
+    default: "hidden",
   });
   game.settings!.register("flex", "creatureDefence", {
     name: "FLEX.Setting.creatureDefence.name",
@@ -59,7 +72,7 @@ export function registerSettings(): void {
 }
 
 // Reading a setting never throws, so a half-initialised client still behaves sensibly (the defaults).
-function read<K extends string>(key: "damageApply" | "creatureDefence" | "harvestYield", modes: readonly K[], fallback: K): K {
+function read<K extends string>(key: "damageApply" | "creatureDefence" | "creatureValues" | "harvestYield", modes: readonly K[], fallback: K): K {
   try {
     const value: unknown = game.settings!.get("flex", key);
     return modes.includes(value as K) ? (value as K) : fallback;
@@ -72,6 +85,7 @@ function read<K extends string>(key: "damageApply" | "creatureDefence" | "harves
 export const damageApplyMode = (): DamageApplyMode => read("damageApply", DAMAGE_APPLY_MODES, "attacker");
 
 /** How a creature defends: "fixed" (R-CORE-11, the default) or "roll". */
+export const creatureValuesMode = (): CreatureValuesMode => read("creatureValues", CREATURE_VALUES_MODES, "hidden");
 export const creatureDefenceMode = (): CreatureDefenceMode => read("creatureDefence", CREATURE_DEFENCE_MODES, "fixed");
 
 /** A world switch; the fallback when it is unset, not a boolean, or cannot be read yet. */

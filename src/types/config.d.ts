@@ -23,7 +23,7 @@ import type { polymorph } from "../automation/polymorph";
 import type { selfTest } from "../automation/selftest";
 import type { browse } from "../applications/browser";
 import type { FlexConfig } from "../config";
-import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
+import type { CreatureDefenceMode, CreatureValuesMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
 import type { CharacterData } from "../data/actor/character";
 import type { CreatureData } from "../data/actor/creature";
@@ -251,6 +251,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.polymorphRenameToken": boolean;
     "flex.damageApply": DamageApplyMode;
     "flex.creatureDefence": CreatureDefenceMode;
+    "flex.creatureValues": CreatureValuesMode;
     "flex.harvestYield": HarvestYieldMode;
     "flex.playersAdvanceTime": boolean;
     "flex.restFluss": boolean;

@@ -32,6 +32,8 @@ const NAMES: Record<string, { en: string; ru: string }> = {
   "Rudeljäger": { en: "Pack hunter", ru: "Стайный охотник" },
   "Goblin-Späher": { en: "Goblin scout", ru: "Гоблин-разведчик" },
   "Ritter in Plattenrüstung": { en: "Knight in plate armour", ru: "Рыцарь в латах" },
+  "Oger": { en: "Ogre", ru: "Огр" },
+  "Seeschlange": { en: "Sea serpent", ru: "Морской змей" },
   "Dolch": { en: "Dagger", ru: "Кинжал" },
   "Feuerlanze": { en: "Fire lance", ru: "Огненное копьё" },
   "Heilende Hände": { en: "Healing hands", ru: "Исцеляющие руки" },

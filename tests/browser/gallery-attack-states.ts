@@ -43,7 +43,8 @@ export async function attackStatePages(add: GalleryAdd, { clients, hero }: { cli
     await settle();
   });
   const ours = messages().slice(start);
-  const gmView = ours.map((m: Any) => chatItem(m, m.content)).join("\n");
+  // As the GM's client draws the cards: with the values kept from players (automation/screen.ts).
+  const gmView = (await Promise.all(ours.map(async (m: Any) => chatItem(m, await messageContentFor(m, gm))))).join("\n");
   for (const theme of ["light", "dark"] as const) add("chat-attack-states", `<ol style="${LIST}">${gmView}</ol>`, "flex chat", [], 340, 640, theme, i18n.localize("SIDEBAR.TabChat"));
   const seen = await Promise.all(ours.map(async (m: Any) => chatItem(m, await messageContentFor(m, player))));
   add("chat-attack-player", `<ol style="${LIST}">${seen.join("\n")}</ol>`, "flex chat", [], 340, 640, "light", i18n.localize("SIDEBAR.TabChat"));

@@ -4,7 +4,7 @@
 // dark. tests/browser/gallery.ts calls `await healPages(add, { clients, hero })` once per language; the hero's
 // Leben, statuses and potions are put back afterwards.
 import { healCardAction, healFromSheet } from "../../src/automation/healing";
-import { acting, messages, queueDice, type Clients } from "../harness";
+import { acting, messageContentFor, messages, queueDice, type Clients } from "../harness";
 import { tr } from "./fixtures";
 import type { AddPage } from "./gallery-rest";
 
@@ -17,9 +17,10 @@ export interface HealGalleryContext {
 }
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
+const chatItem = (m: Any, content: string) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${content}</div></li>`;
 const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
-const since = (start: number) => messages().slice(start).map(chatItem).join("\n");
+/** The cards since `start` as the healed character's player draws them ("jetzt 12/30" is hers to see: automation/screen.ts). */
+const since = async (start: number, user: Any) => (await Promise.all(messages().slice(start).map(async (m: Any) => chatItem(m, await messageContentFor(m, user))))).join("\n");
 
 export async function healPages(add: AddPage, { clients, hero }: HealGalleryContext): Promise<void> {
   const i18n = (globalThis as Any).game.i18n;
@@ -38,7 +39,7 @@ export async function healPages(add: AddPage, { clients, hero }: HealGalleryCont
   await acting(player, () => healFromSheet(hero, 4));
   await acting(player, () => healFromSheet(hero, 30));
   await acting(player, () => healCardAction(messages().at(-1) as Any, "undo"));
-  for (const theme of ["light", "dark"] as const) add("chat-heal", chatLog(since(start)), "chat", [], 340, 520, theme, title);
+  for (const theme of ["light", "dark"] as const) add("chat-heal", chatLog(await since(start, player)), "chat", [], 340, 520, theme, title);
 
   // A Heiltrank (2W6) used twice: the first card waits for its Apply, the second is applied.
   start = messages().length;
@@ -51,7 +52,7 @@ export async function healPages(add: AddPage, { clients, hero }: HealGalleryCont
   queueDice([{ faces: 6, result: 6 }, { faces: 6, result: 5 }]);
   await acting(player, () => potion.use());
   await acting(player, () => healCardAction(messages().at(-1) as Any, "apply"));
-  for (const theme of ["light", "dark"] as const) add("chat-potion", chatLog(since(start)), "chat", [], 340, 420, theme, title);
+  for (const theme of ["light", "dark"] as const) add("chat-potion", chatLog(await since(start, player)), "chat", [], 340, 420, theme, title);
 
   await potion.update({ "system.heilung": stored.heilung, "system.menge": stored.menge });
   await hero.update({ "system.leben.value": leben });

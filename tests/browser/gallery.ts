@@ -26,6 +26,7 @@ import { selfTestPages } from "./gallery-selftest";
 import { browserPages } from "./gallery-browser";
 import { attackStatePages } from "./gallery-attack-states";
 import { playerViewPages } from "./gallery-player-view";
+import { screenPages } from "./gallery-screen";
 import { healPages } from "./gallery-heal";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -310,6 +311,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await ridingPages(add, { clients, hero, wolf });
     await shortCombatPages(add, { clients, hero, wolf });
     await attackStatePages(add, { clients, hero });
+    await screenPages(add, { clients, hero });
     await restPages(add, { clients });
     await makingPages(add, { clients, hero });
     await polymorphPages(add, { clients, hero });

@@ -3,7 +3,7 @@
 import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { attackCardAction, defendAgainst } from "../../src/automation/combat";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
+import { as, createActor, createScene, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -21,6 +21,9 @@ const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
 beforeEach(() => {
   clients = resetWorld({ gms: 2, players: 3 });
 });
+
+/** The card as the active GM's client draws it (with the values kept from players). */
+const gmView = (card: Any) => messageContentFor(card, clients.gms[0]);
 
 /** Player 1's Alrik (GE W10, Klingenwaffen 4) with a short sword (1W6+2), facing what the test places. */
 async function hero({ fluss = 10 } = {}) {
@@ -64,8 +67,10 @@ describe("R-CORE-10 / R-CORE-11 / R-CORE-12 a player's attack on the GM's goblin
 
     expect(messages()).toHaveLength(1);
     expect(since(before)).toEqual([["create", "ChatMessage", clients.players[0].id, 1]]);
-    expect(result.record).toMatchObject({ ew: 11, damage: { total: 6 }, targets: [{ name: "Goblin", status: "hit", defence: { kind: "ausweichen", ew: 9 } }] });
+    expect(result.record).toMatchObject({ ew: 11, damage: { total: 6 }, targets: [{ name: "Goblin", status: "hit", defence: { kind: "ausweichen" } }] });
     const card = messages()[0] as Any;
+    // The goblin's Ausweichen is the GM's to know (automation/screen.ts): drawn on the GM's client only.
+    expect(parse(await gmView(card)).querySelector(".flex-target-status")!.text).toBe("Treffer · Ausweichen 9");
     expect(card.content).toContain("EW 11");
     expect(card.content).toContain("Treffer");
     expect(card.content).toContain("6 Schaden");
@@ -79,7 +84,9 @@ describe("R-CORE-10 / R-CORE-11 / R-CORE-12 a player's attack on the GM's goblin
     expect(applyWrites.filter((w) => w[1] === "Actor")).toEqual([["update", "Actor", clients.gms[0].id, 1]]);
     expect(applyWrites.every((w) => w[2] === clients.gms[0].id)).toBe(true);
     // The whole arithmetic on the row (issue 25): damage − Rüstung = Leben lost, and Leben now.
-    expect(parse(card.content).querySelector(".flex-applied")!.text.trim()).toBe("6 Schaden − 1 Rüstung = −5 Leben, jetzt 7/12");
+    // The goblin is the GM's: its arithmetic is drawn on the GM's client (automation/screen.ts), the table reads "−5 Leben".
+    expect(parse(card.content).querySelector(".flex-applied")!.text.trim()).toBe("−5 Leben");
+    expect(parse(await gmView(card)).querySelector(".flex-applied")!.text.trim()).toBe("6 Schaden − 1 Rüstung = −5 Leben, jetzt 7/12");
 
     const undoAt = state.writes.length;
     expect(await acting(clients.players[0], () => attackCardAction(card, ["t1"], "undo"))).toEqual({ t1: "undone" });
@@ -152,7 +159,9 @@ describe("R-CORE-11 three targets: one character defends, one fails, one creatur
     expect(await acting(clients.players[1], () => defendAgainst(card, "t1", "ausweichen"))).toBe("defended");
     expect(messages()).toHaveLength(2);
     expect(messages()[1].author.id).toBe(clients.players[1].id);
-    expect(card.content).toContain("Abgewehrt · Ausweichen 10");
+    // Bela's values are her player's and the GM's to see (automation/screen.ts): the table reads "Abgewehrt".
+    expect(card.content).toContain("Abgewehrt");
+    expect(parse(await gmView(card)).querySelector(".flex-target-status")!.text).toBe("Abgewehrt · Ausweichen 10");
     const before = state.writes.length;
     expect(await acting(clients.players[0], () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "defended" });
     expect(state.writes.length).toBe(before);
@@ -347,7 +356,7 @@ describe("R-CORE-8 at 0 Leben: a creature is dead and defeated in the tracker; a
     expect(combat.combatants.find((c: Any) => c.actorId === gob.id).defeated).toBe(true);
     expect(combat.combatants.find((c: Any) => c.actorId === alrik.id).defeated).toBe(false);
     // The card says it: 8 damage, 4 Leben lost, 0 left, and the goblin is defeated.
-    const row = parse((messages().at(-1) as Any).content).querySelector(".flex-applied")!;
+    const row = parse(await gmView(messages().at(-1) as Any)).querySelector(".flex-applied")!;
     expect(row.text.replace(/\s+/g, " ").trim()).toBe("8 Schaden = −4 Leben, jetzt 0/4 besiegt");
     expect(row.querySelector(".flex-tag-state")!.text).toBe("besiegt");
   });
@@ -362,7 +371,8 @@ describe("world setting: creatures roll their defence around their value (value 
     target(clients.players[0], gobToken);
     rolls([10, 4], [8, 2], [6, 1]); // EW 8; defence 9 − 4 + 2 = 7; damage 3
     const { record } = await acting(clients.players[0], () => item(alrik, "Kurzschwert").roll({}));
-    expect(record.targets[0]).toMatchObject({ status: "hit", defence: { ew: 7, source: "roll" } });
+    expect(record.targets[0]).toMatchObject({ status: "hit", defence: { source: "roll" } });
+    expect(parse(await gmView(messages()[0] as Any)).querySelector(".flex-target-status")!.text).toBe("Treffer · Ausweichen 7");
     expect(messages()[0].rolls.map((r: Any) => r.formula)).toEqual(["1d10 + 4", "1d8", "1d6 + 2"]);
   });
 });

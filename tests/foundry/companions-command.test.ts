@@ -9,7 +9,7 @@ import { attackCardAction } from "../../src/automation/combat";
 import { actionStatusOf } from "../../src/automation/combat/actions";
 import { commandCompanion } from "../../src/automation/companions";
 import { askActiveGM } from "../../src/automation/gm-relay";
-import { as, createActor, createScene, disconnect, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients, writesSince } from "../harness";
+import { as, createActor, createScene, disconnect, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -140,7 +140,8 @@ describe("R-COMP-5 a command: Rikka pays the attack's actions, rolls against Mis
     expect(actionStatusOf(wolf)?.actionsLeft).toBe(3); // the companion has no actions of its own to spend
     const card = messages()[0] as Any;
     const record = card.flags.flex.attack;
-    expect(record).toMatchObject({ mode: "attack", ew: 20, attacker: { name: "Grauwolf" }, damage: { total: 5 }, targets: [{ name: "Goblin", status: "hit", defence: { kind: "ausweichen", ew: 9 } }] });
+    expect(record).toMatchObject({ mode: "attack", ew: 20, attacker: { name: "Grauwolf" }, damage: { total: 5 }, targets: [{ name: "Goblin", status: "hit", defence: { kind: "ausweichen" } }] });
+    expect(parse(await messageContentFor(card, clients.gms[0])).querySelector(".flex-target-status")!.text).toBe("Treffer · Ausweichen 9");
     expect(record.rules).toEqual(expect.arrayContaining(["R-COMP-5", "R-CORE-10", "R-CORE-11"]));
     expect(card.rolls.map((r: Any) => r.total)).toEqual([20, 5]);
     expect(card.content).toContain("Befehl von Rikka: Mit Tieren umgehen gegen Misstrauen 18");
@@ -309,11 +310,14 @@ describe("R-COMP-7 attacked, a companion defends with its own stored Ausweichen 
     target(gm, wolfToken);
     rolls([6, 6]); // W6+6: EW 12 against Ausweichen 12: defended
     const first = await acting(gm, () => item(g.game.actors.getName("Goblin"), "Krallen").roll({}));
-    expect(first.record.targets).toEqual([expect.objectContaining({ name: "Grauwolf", kind: "creature", status: "defended", defence: expect.objectContaining({ kind: "ausweichen", ew: 12, source: "fixed" }) })]);
+    expect(first.record.targets).toEqual([expect.objectContaining({ name: "Grauwolf", kind: "creature", status: "defended", defence: expect.objectContaining({ kind: "ausweichen", source: "fixed" }) })]);
+    // The wolf is the GM's: its values are drawn on the GM's client only (automation/screen.ts).
+    expect(parse(await messageContentFor(first.message, gm)).querySelector(".flex-target-status")!.text).toBe("Abgewehrt · Ausweichen 12");
     // With a better stored Parade it defends with that.
     await as(gm, () => wolf.update({ "system.parade": 15 }));
     rolls([6, 6], [4, 2]);
     const second = await acting(gm, () => item(g.game.actors.getName("Goblin"), "Krallen").roll({}));
-    expect(second.record.targets[0]).toMatchObject({ status: "defended", defence: { kind: "parade", ew: 15 } });
+    expect(second.record.targets[0]).toMatchObject({ status: "defended", defence: { kind: "parade" } });
+    expect(parse(await messageContentFor(second.message, gm)).querySelector(".flex-target-status")!.text).toBe("Abgewehrt · Parade 15");
   });
 });

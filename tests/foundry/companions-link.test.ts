@@ -6,7 +6,7 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { cleanDanglingLinks, companionsOf, isCompanion, trainerOf } from "../../src/automation/companions";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, storeRawActor, type Clients } from "../harness";
+import { as, createActor, createScene, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, state, storeRawActor, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -147,7 +147,9 @@ describe("R-COMP-7 / R-FALL-3 a fall onto a companion: it avoids the damage with
     expect(record.target).toMatchObject({ name: "Grauwolf", atRisk: true, dodged, check: { result: { ew: ausweichen, success: dodged } } });
     expect(record.rules).toContain("R-COMP-7");
     expect(card.rolls).toHaveLength(2); // Rikka's check and her damage: the wolf rolled nothing
-    expect(card.content).toContain(`Grauwolf ist ein Begleiter und verteidigt sich mit seinem Ausweichen-Wert ${ausweichen}.`);
+    // The GM's wolf: its Ausweichen value is drawn on the GM's client only (automation/screen.ts).
+    expect(card.content).not.toContain(`Ausweichen-Wert ${ausweichen}`);
+    expect(await messageContentFor(card, clients.gms[0])).toContain(`Grauwolf ist ein Begleiter und verteidigt sich mit seinem Ausweichen-Wert ${ausweichen}.`);
     expect(sys(wolf).leben.value).toBe(leben);
   });
 });

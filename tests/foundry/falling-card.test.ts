@@ -3,7 +3,7 @@
 // (the stand-in has no DOM); the handlers the buttons call are.
 import { beforeEach, describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
-import { as, createActor, createScene, disconnect, messages, placeToken, resetWorld, settle, state, type Clients, writesSince } from "../harness";
+import { as, createActor, createScene, disconnect, messageContentFor, messages, placeToken, resetWorld, settle, state, type Clients, writesSince } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -59,7 +59,9 @@ describe("R-FALL-2 with automatic application off, the card offers Apply for fal
     ]);
     expect(fall().applied.faller).toMatchObject({ taken: 10, by: clients.players[0].id });
     // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
-    expect(card().content).toContain("Alrik: 10 Schaden &#x3D; −10 Leben, jetzt 20/30");
+    // Alrik's Leben are his player's and the GM's to see (automation/screen.ts): the table reads the short line.
+    expect(card().content).toContain("Alrik: −10 Leben");
+    expect(await messageContentFor(card(), clients.players[0])).toContain("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
 
     const writes = state.writes.length;
     expect(await acting(clients.players[0], () => fallCardAction(message, "faller", "apply"))).toBe("already");

@@ -2,7 +2,7 @@
 // rolled and written by exactly one client, never twice for the same fall.
 import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, createRegion, createScene, disconnect, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, createRegion, createScene, disconnect, messageContentFor, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -86,7 +86,9 @@ describe("R-FALL-1 a drop in elevation", () => {
     ]);
     expect(fallFlags().applied.faller).toMatchObject({ taken: 12, by: clients.players[0].id });
     // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
-    expect(msg.content).toContain("Alrik: 12 Schaden &#x3D; −12 Leben, jetzt 18/30");
+    // Alrik's Leben are his player's and the GM's to see (automation/screen.ts): drawn on their clients.
+    expect(msg.content).toContain("Alrik: −12 Leben");
+    expect(await messageContentFor(msg, clients.players[0])).toContain("Alrik: 12 Schaden = −12 Leben, jetzt 18/30");
     expect(msg.content).toContain('data-action="flexFallUndo"');
   });
 
@@ -248,7 +250,9 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     const msg = card();
     expect(msg.rolls.map((r: Any) => r.formula)).toEqual(["1d8 + 2", "5d4", "1d6"]);
     expect(msg.content).toContain("Alrik landet auf Wolf.");
-    expect(msg.content).toContain("Wolf hat kein Ausweichen-Talent: reine GE-Probe.");
+    // The GM's wolf: its check is drawn on the GM's client only (automation/screen.ts).
+    expect(msg.content).not.toContain("reine GE-Probe");
+    expect(await messageContentFor(msg, clients.gms[0])).toContain("Wolf hat kein Ausweichen-Talent: reine GE-Probe.");
     expect(msg.content).toContain("Wolf erhält denselben Schaden: 10.");
     expect(msg.content).toContain("R-CORE-4, R-FALL-1, R-FALL-2, R-FALL-3");
     expect(fallFlags().target).toMatchObject({ kind: "creature", name: "Wolf", atRisk: true, dodged: false, damage: 10, unresolved: false });
@@ -273,7 +277,7 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     roll([8, 1], ...d4s(2, 2, 2, 2, 2), [6, 1]);
     await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
     expect(sys(beast).leben.value).toBe(0);
-    const line = parse(card().content).querySelectorAll(".flex-fall-apply .flex-applied").map((e: Any) => e.text.replace(/\s+/g, " ").trim());
+    const line = parse(await messageContentFor(card(), clients.gms[0])).querySelectorAll(".flex-fall-apply .flex-applied").map((e: Any) => e.text.replace(/\s+/g, " ").trim());
     expect(line).toContain("Wolf: 10 Schaden = −7 Leben, jetzt 0/20 besiegt");
   });
 
@@ -296,7 +300,8 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
     expect(sys(beast).leben.value).toBe(20);
     expect(card().rolls).toHaveLength(2);
-    expect(card().content).toContain("Wolf weicht mit seinem Ausweichen-Wert 16 aus, wie gegen einen Angriff.");
+    expect(card().content).not.toContain("Ausweichen-Wert 16");
+    expect(await messageContentFor(card(), clients.gms[0])).toContain("Wolf weicht mit seinem Ausweichen-Wert 16 aus, wie gegen einen Angriff.");
     expect(card().content).not.toContain("reine GE-Probe");
   });
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
 import { runOnGMQueue } from "../../src/automation/gm-queue";
 import { resolveCombatBreath } from "../../src/automation/water/breath";
-import { as, createActor, createScene, disconnect, messages, placeToken, queueDice, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, createScene, disconnect, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, state, type Clients } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -138,7 +138,9 @@ describe("fall card: the active GM changes between clicks", () => {
     expect(await as(clients.gms[1], () => fallCardAction(message, "faller", "apply"))).toBe("already");
     expect(sys(hero).leben.value).toBe(20);
     // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
-    expect(message.content).toContain("Alrik: 10 Schaden &#x3D; −10 Leben, jetzt 20/30");
+    // Alrik's Leben are his player's and the GMs' to see (automation/screen.ts): drawn on their clients.
+    expect(message.content).toContain("Alrik: −10 Leben");
+    expect(await messageContentFor(message, clients.gms[1])).toContain("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
   });
 
   it("Apply on GM 1, GM 1 drops, Undo on GM 2: undone exactly (20 → 30), and a second Undo does nothing", async () => {

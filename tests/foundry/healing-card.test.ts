@@ -5,7 +5,7 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { healCardAction, healFromSheet } from "../../src/automation/healing";
 import { mayActOnHeal } from "../../src/automation/healing/apply";
-import { acting, createActor, disconnect, messages, queueDice, resetWorld, state, type Clients } from "../harness";
+import { acting, createActor, disconnect, messageContentFor, messages, queueDice, resetWorld, state, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -21,7 +21,11 @@ const leben = (a: Any) => a.system.leben.value as number;
 const since = (n: number) => state.writes.slice(n).filter((w) => w.documentName !== "User").map((w) => [w.action, w.documentName, w.userId]);
 const card = () => messages().at(-1) as Any;
 const dom = () => parse(card().content);
-const appliedLine = () => dom().querySelector(".flex-applied")?.text.replace(/\s+/g, " ").trim() ?? null;
+/**
+ * The applied line as the healed character's player draws it: "jetzt 12/30" is hers and the GM's to see, the table
+ * reads "+5 Leben" (automation/screen.ts).
+ */
+const appliedLine = async (user: Any = clients.players[0]) => parse(await messageContentFor(card(), user)).querySelector(".flex-applied")?.text.replace(/\s+/g, " ").trim() ?? null;
 const notices = (user: Any) => state.notifications.filter((n) => n.userId === user.id).map((n) => n.message);
 
 /** Player 1's Rikka at `value` of 30 Leben. */
@@ -38,7 +42,8 @@ describe("the Heilen dialog posts a heal card with the arithmetic and Undo", () 
     expect(leben(hero)).toBe(12);
     expect(since(before)).toEqual([["update", "Actor", player.id], ["create", "ChatMessage", player.id]]);
     expect(dom().querySelector("h3")?.text).toBe("Heilung: 5 Leben");
-    expect(appliedLine()).toBe("+5 Leben, jetzt 12/30");
+    expect(await appliedLine()).toBe("+5 Leben, jetzt 12/30");
+    expect(await appliedLine(clients.players[1])).toBe("+5 Leben");
     const undo = dom().querySelector("button.flex-undo")!;
     expect(undo.getAttribute("data-action")).toBe("flexHealUndo");
     expect(undo.getAttribute("data-tooltip")).toBe("Nimmt genau diesen Eintrag zurück: Leben und Zustände wie vorher.");
@@ -50,7 +55,7 @@ describe("the Heilen dialog posts a heal card with the arithmetic and Undo", () 
     expect(leben(hero)).toBe(7);
     // The card's buttons are shared: with a GM online the active GM carries every click out, so two never both land.
     expect(since(undoAt)).toEqual([["update", "Actor", clients.gms[0].id], ["update", "ChatMessage", clients.gms[0].id]]);
-    expect(appliedLine()).toBeNull();
+    expect(await appliedLine()).toBeNull();
     expect(dom().querySelector("button[data-action=flexHealApply]")?.text.trim()).toBe("+5 Leben anwenden");
     // The card says what the Undo did, beside the Apply that may heal again.
     expect(dom().querySelector(".flex-undone")?.text.trim()).toBe("Rückgängig gemacht");
@@ -65,7 +70,7 @@ describe("the Heilen dialog posts a heal card with the arithmetic and Undo", () 
     expect(await acting(player, () => healCardAction(card(), "apply"))).toBe("applied");
     expect(await acting(player, () => healCardAction(card(), "apply"))).toBe("already");
     expect(leben(hero)).toBe(12);
-    expect(appliedLine()).toBe("+5 Leben, jetzt 12/30");
+    expect(await appliedLine()).toBe("+5 Leben, jetzt 12/30");
   });
 
   it("a double click on Undo takes the healing back once", async () => {
@@ -85,7 +90,7 @@ describe("the Heilen dialog posts a heal card with the arithmetic and Undo", () 
     await acting(player, () => healFromSheet(hero, 4));
     expect(leben(hero)).toBe(4);
     expect(hero.statuses.has("dying")).toBe(false);
-    expect(appliedLine()).toBe("+4 Leben, jetzt 4/30 nicht mehr im Sterben");
+    expect(await appliedLine()).toBe("+4 Leben, jetzt 4/30 nicht mehr im Sterben");
     expect(dom().querySelector(".flex-tag.flex-tag-state")?.text).toBe("nicht mehr im Sterben");
     await acting(player, () => healCardAction(card(), "undo"));
     expect(leben(hero)).toBe(0);
@@ -97,7 +102,7 @@ describe("the Heilen dialog posts a heal card with the arithmetic and Undo", () 
     const hero = await rikka(27);
     await acting(player, () => healFromSheet(hero, 5));
     expect(leben(hero)).toBe(30);
-    expect(appliedLine()).toBe("+3 Leben, jetzt 30/30 Maximum erreicht");
+    expect(await appliedLine()).toBe("+3 Leben, jetzt 30/30 Maximum erreicht");
     await acting(player, () => healCardAction(card(), "undo"));
     expect(leben(hero)).toBe(27);
   });
@@ -184,7 +189,7 @@ describe("R-CORE-15 / R-CORE-12 a healing potion's use card rolls its heilung an
     expect(clicks.filter((s) => s === "applied")).toHaveLength(1);
     expect(leben(hero)).toBe(17);
     expect(since(before).filter((w) => w[1] === "Actor")).toHaveLength(1);
-    expect(appliedLine()).toBe("+7 Leben, jetzt 17/30");
+    expect(await appliedLine()).toBe("+7 Leben, jetzt 17/30");
     expect(dom().querySelector("p")?.text).toBe("Rikka benutzt Heiltrank (noch 1).");
     expect(dom().querySelector("button.flex-undo")).not.toBeNull();
 
@@ -213,7 +218,7 @@ describe("R-CORE-15 / R-CORE-12 a healing potion's use card rolls its heilung an
     expect(dom().querySelector(".flex-attack-healing")?.text.trim()).toBe(line);
     expect(dom().querySelector("button[data-action=flexHealApply]")?.text.trim()).toBe(button);
     await acting(clients.players[0], () => healCardAction(card(), "apply"));
-    expect(appliedLine()).toBe(applied);
+    expect(await appliedLine()).toBe(applied);
     expect([...g.game.i18n.missing]).toEqual([]);
   });
 });

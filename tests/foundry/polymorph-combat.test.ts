@@ -3,11 +3,14 @@
 // GM, come off the character's own Leben through the wolf's armour only, until the wolf's Leben is spent and
 // the character turns back, once, with 2 GMs and 3 players connected.
 import { beforeEach, describe, expect, it } from "vitest";
+import { parse } from "node-html-parser";
 import { attackCardAction } from "../../src/automation/combat";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
+import { as, createActor, createScene, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
 import { alrik, wolf } from "./polymorph-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The target's status line as the active GM's client draws it (a form's values are kept from other players: automation/screen.ts). */
+const gmStatus = async (card: Any) => parse(await messageContentFor(card, clients.gms[0])).querySelector(".flex-target-status")!.text;
 let clients: Clients;
 const g = globalThis as Any;
 const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
@@ -55,7 +58,8 @@ describe("R-POLY-2 / R-CORE-11 a transformed character defends as its form does 
     rolls([6, 2], [8, 5]); // Krallen: 2 + 6 = EW 8 against the bear's Parade 8: defended
     await claws(gm);
     const card = messages().at(-1) as Any;
-    expect(card.flags.flex.attack.targets[0]).toMatchObject({ kind: "creature", status: "defended", defence: { kind: "parade", ew: 8, source: "fixed" } });
+    expect(card.flags.flex.attack.targets[0]).toMatchObject({ kind: "creature", status: "defended", defence: { kind: "parade", source: "fixed" } });
+    expect(await gmStatus(card)).toBe("Abgewehrt · Parade 8");
     expect(card.content).not.toContain('data-action="flexAttackDefend"');
     const leben = hero.system.leben.value;
     expect(card.flags.flex.attack.damage).toBeNull(); // every target defended: no damage rolled
@@ -70,7 +74,8 @@ describe("R-POLY-2 / R-CORE-11 a transformed character defends as its form does 
     rolls([6, 3], [8, 5]); // EW 9 > Parade 8: a hit; 5 damage − the bear's Rüstung 2
     await claws(gm);
     const card = messages().at(-1) as Any;
-    expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "parade", ew: 8 } });
+    expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "parade" } });
+    expect(await gmStatus(card)).toBe("Treffer · Parade 8");
     const leben = hero.system.leben.value;
     await acting(gm, () => attackCardAction(card, ["t1"], "apply"));
     expect(hero.system.leben.value).toBe(leben - 3);
@@ -99,7 +104,8 @@ describe("R-POLY-2 / R-CORE-11 a transformed character defends as its form does 
     rolls([6, 6], [8, 1], [8, 5]); // EW 12; Parade 8 − 4 + 1 = 5: a hit; 5 damage
     await claws(gm);
     const card = messages().at(-1) as Any;
-    expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "parade", ew: 5, source: "roll" } });
+    expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "parade", source: "roll" } });
+    expect(await gmStatus(card)).toBe("Treffer · Parade 5");
     const leben = hero.system.leben.value;
     await acting(gm, () => attackCardAction(card, ["t1"], "apply"));
     expect(hero.system.leben.value).toBe(leben - 3);
@@ -133,7 +139,8 @@ describe("the fight in a form", () => {
       });
       const card = messages().at(-1) as Any;
       // Alrik defends as the wolf does (Decision 2026-12-01): its Ausweichen 7 against EW 12, a hit; nothing to roll.
-      expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "ausweichen", ew: 7, source: "fixed" } });
+      expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { kind: "ausweichen", source: "fixed" } });
+      expect(await gmStatus(card)).toBe("Treffer · Ausweichen 7");
       // Two GMs and three players click Apply at once: applied once.
       await Promise.all(clients.all.map((u) => acting(u, () => attackCardAction(card, ["t1"], "apply"))));
       return card;

@@ -5,7 +5,7 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
 import { mountUp } from "../../src/automation/riding";
-import { as, createActor, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, messageContentFor, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
 import { acting, ridingTable } from "./riding-helpers";
 
@@ -71,7 +71,9 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(actorWrites(before)).toHaveLength(1);
     expect(fall().applied.rider).toMatchObject({ taken: 18 });
     // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
-    expect(card().content).toContain("Rikka: 18 Schaden &#x3D; −18 Leben, jetzt 12/30");
+    // Rikka's Leben are her player's and the GM's to see (automation/screen.ts): the table reads the short line.
+    expect(card().content).toContain("Rikka: −18 Leben");
+    expect(await messageContentFor(card(), clients.gms[0])).toContain("Rikka: 18 Schaden = −18 Leben, jetzt 12/30");
 
     expect(await acting(clients.players[0], () => fallCardAction(message, "rider", "undo"))).toBe("undone");
     expect(hero.system.leben.value).toBe(30);

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, createActor, dice, messages, resetWorld, state, writesOf, type Clients } from "../harness";
+import { as, createActor, dice, messageContentFor, messages, resetWorld, state, writesOf, type Clients } from "../harness";
 import { fillIn, renderSettled, showTab } from "../harness/applications";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -532,7 +532,8 @@ describe("R-CORE-12 Heilen beside the Leben bar", () => {
     expect(parse(DialogV2().prompts[0].content).querySelector(".flex-heal-preview")?.text).toBe("Leben 10 von 30");
     expect(actor.system.leben.value).toBe(17);
     expect(state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId])).toEqual([["update", "Actor", player.id], ["create", "ChatMessage", player.id]]);
-    expect(parse(messages().at(-1)!.content).querySelector(".flex-applied")?.text.trim()).toBe("+7 Leben, jetzt 17/30");
+    // Alrik's Leben are his player's and the GM's to see (automation/screen.ts): drawn on his player's client.
+    expect(parse(await messageContentFor(messages().at(-1)!, player)).querySelector(".flex-applied")?.text.trim()).toBe("+7 Leben, jetzt 17/30");
   });
 
   it("healing above 0 ends dying", async () => {

@@ -1,8 +1,9 @@
 // Fighting under water (R-WATER-1..4) and swimming (R-SWIM-1), seen through checks, item rolls, damage
 // and token movement.
 import { beforeEach, describe, expect, it } from "vitest";
+import { parse } from "node-html-parser";
 import { attackCardAction } from "../../src/automation/combat";
-import { as, createActor, createScene, dice, messages, placeToken, queueDice, resetWorld, settle, state, target, writesOf, type Clients } from "../harness";
+import { as, createActor, createScene, dice, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, state, target, writesOf, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -77,7 +78,9 @@ describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
     // Schusswaffen: 6 + 2 = EW 8 … the shark's Ausweichen 9 − 4 + the lower of 8 and 3 = 8: defended (a tie); on land 13.
     queueDice([{ faces: 6, result: 6 }, { faces: 8, result: 8 }, { faces: 8, result: 3 }]);
     const { record } = await as(clients.players[0], () => item(attacker, "Speer").roll({}));
-    expect(record.targets[0]).toMatchObject({ status: "defended", defence: { kind: "ausweichen", ew: 8, source: "roll" } });
+    expect(record.targets[0]).toMatchObject({ status: "defended", defence: { kind: "ausweichen", source: "roll" } });
+    // The GM's shark: its rolled Ausweichen is drawn on the GM's client only (automation/screen.ts).
+    expect(parse(await messageContentFor(messages().at(-1) as Any, clients.gms[0])).querySelector(".flex-target-status")!.text).toBe("Abgewehrt · Ausweichen 8");
     expect((messages().at(-1) as Any).rolls[1].formula).toBe("2d8kl");
     expect(record.rules).toContain("R-WATER-1");
     expect((messages().at(-1) as Any).content).toContain("Hai: Unter Wasser: 1 Nachteil auf Ausweichen.");

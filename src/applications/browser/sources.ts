@@ -72,10 +72,16 @@ function entrySource(pack: BrowsablePack, entry: IndexEntry): RowSource {
   };
 }
 
-/** A world document (or a candidate a feature offers) as a row source. */
-export function documentSource(doc: Actor.Implementation | Item.Implementation): RowSource {
+/**
+ * A world document (or a candidate a feature offers) as a row source, as `user` may know it: an actor it may not
+ * observe (LIMITED: as Foundry's own sheet shows it) gives only its name and image, no numbers, attacks or flags.
+ */
+export function documentSource(doc: Actor.Implementation | Item.Implementation, user: User.Implementation = game.user!): RowSource {
   const flex = (doc.flags as Obj | undefined)?.flex as Obj | undefined;
   const german = typeof flex?.sourceName === "string" ? flex.sourceName : doc.name;
+  if (doc.documentName === "Actor" && !doc.testUserPermission(user, "OBSERVER")) {
+    return { uuid: doc.uuid, name: doc.name, german: doc.name, img: doc.img, type: doc.type, system: {}, flags: {}, items: [] };
+  }
   const items = doc.documentName === "Actor" ? itemsOf((doc as Actor.Implementation).items.contents) : null;
   return { uuid: doc.uuid, name: doc.name, german, img: doc.img, type: doc.type, system: doc.system as Obj, flags: doc.flags as Obj, items };
 }
@@ -102,10 +108,10 @@ export async function loadRows({ user, tabs, packs, world, candidates }: RowOpti
     rows.push(buildRow(documentName, tab, source, label));
   };
   const worldLabel = game.i18n!.localize("FLEX.Browser.World");
-  for (const doc of candidates) add(doc.documentName as "Actor" | "Item", documentSource(doc), worldLabel);
+  for (const doc of candidates) add(doc.documentName as "Actor" | "Item", documentSource(doc, user), worldLabel);
   if (world) {
     const docs = [...((game.actors?.contents ?? []) as Actor.Implementation[]), ...((game.items?.contents ?? []) as Item.Implementation[])];
-    for (const doc of docs) if (doc.testUserPermission(user, world)) add(doc.documentName as "Actor" | "Item", documentSource(doc), worldLabel);
+    for (const doc of docs) if (doc.testUserPermission(user, world)) add(doc.documentName as "Actor" | "Item", documentSource(doc, user), worldLabel);
   }
   if (!packs) return rows;
   for (const pack of flexPacks()) {

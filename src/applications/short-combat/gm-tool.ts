@@ -15,6 +15,7 @@ import {
   startShortCombat,
 } from "../../automation/short-combat";
 import type { ShortAction, ShortCombatRecord, ShortPickable } from "../../automation/short-combat";
+import { hiddenFromPlayers } from "../../automation/actor-ref";
 import { FlexCombat } from "../../documents/combat";
 import { SHORT_GOALS, SHORT_STANCES } from "../../rules";
 import type { ShortGoal, ShortStance } from "../../rules";
@@ -59,7 +60,13 @@ const ownedByPlayer = (source: Source) => !!(source instanceof Actor ? source : 
 export function defaultParticipants(): { characters: ShortPickable[]; enemies: ShortPickable[] } {
   let sources: Source[] = controlledTokens();
   const combat = game.combat instanceof FlexCombat ? game.combat : null;
-  if (!sources.length && combat) sources = combat.combatants.contents.map((c) => c.token).filter((t): t is TokenDocument.Implementation => !!t?.actor);
+  // A hidden combatant is the GM's secret (audit N6): not offered by default; the GM may still select its token.
+  if (!sources.length && combat) {
+    sources = combat.combatants.contents
+      .filter((c) => !c.hidden && !!c.actor && !hiddenFromPlayers(c.actor as Actor.Implementation, c.token as TokenDocument.Implementation | null))
+      .map((c) => c.token)
+      .filter((t): t is TokenDocument.Implementation => !!t?.actor);
+  }
   if (!sources.length) return { characters: (game.actors!.contents as Actor.Implementation[]).filter((a) => a.type === "character" && a.hasPlayerOwner), enemies: [] };
   return { characters: sources.filter(ownedByPlayer), enemies: sources.filter((s) => !ownedByPlayer(s)) };
 }

@@ -3,7 +3,7 @@
 // +1 EW), then the roll; after it, the Alchemika that count against these enemies, one click each, until the GM
 // applies. Every character's EW so far, the enemies only by name. It follows the card live.
 import { resolveActor } from "../../automation/actor-ref";
-import { actorShortMark, alchemikaFor, characterView, combatTalents, goalText, recordStrongest, reportShortCombat, rollInShortCombat, shortCombatMessage, useAlchemikumInShortCombat } from "../../automation/short-combat";
+import { actorShortMark, alchemikaFor, characterView, combatTalents, goalText, publicEnemyName, recordStrongest, reportShortCombat, rollInShortCombat, shortCombatMessage, useAlchemikumInShortCombat } from "../../automation/short-combat";
 import { FLUSS_PER_EW } from "../../rules";
 import { openShortCombatApps } from "./registry";
 
@@ -94,7 +94,7 @@ export class ShortCombatPlayerView extends HandlebarsApplicationMixin(Applicatio
       strongest,
       characters,
       mine: characters.filter((c) => c.mine),
-      enemies: record.enemies.map((e) => e.name),
+      enemies: record.enemies.map(publicEnemyName),
     });
   }
 

@@ -4,7 +4,7 @@
 // talent, too little Fluss, no actions left, out of range under water) write nothing and say why.
 import { checkCardData } from "../../dice/check-card";
 import { CheckRoll } from "../../dice/check-roll";
-import { rollModeOr } from "../../helpers/roll-mode";
+import { audienceFor, rollModeOr } from "../../helpers/roll-mode";
 import { creatureDefenceMode } from "../../helpers/settings";
 import {
   actionCost,
@@ -17,6 +17,7 @@ import {
 } from "../../rules";
 import type { CheckInput, RuleId } from "../../rules";
 import { actorRef } from "../actor-ref";
+import { valuesPublic } from "../screen";
 import { cardStep } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 import { spellBreath, underwaterRange } from "../water/combat";
@@ -44,6 +45,8 @@ export interface AttackOptions {
   command?: AttackCommand;
   /** The card is not posted but returned as a step of the caller's GM task (a relayed command). */
   planCard?: boolean;
+  /** With planCard: whose request it answers; the card goes to whom that user's roll mode (`rollMode`) says. */
+  requester?: { id: string | null } | null;
 }
 
 /** R-COMP-5: the command behind a companion's attack. */
@@ -121,7 +124,9 @@ async function defenceOf(pick: TargetPick, ew: number, rolls: Roll[]): Promise<P
     notes = rolled.notes.map((note) => game.i18n!.format("FLEX.Attack.DefenceNote", { name: pick.name, note }));
   }
   const verdict = resolveDefence({ attackEW: ew, defenceEW });
-  return { kind: "creature", status: verdict.hit ? "hit" : "defended", defence: { kind: best.kind, ew: defenceEW, source, messageId: null, ...(rollIndex !== undefined ? { rollIndex } : {}) }, notes };
+  // A value players may not see stays out of the card's flags too (screen.ts); the GM reads it from the creature.
+  const shown = valuesPublic(pick.actor) ? { ew: defenceEW } : {};
+  return { kind: "creature", status: verdict.hit ? "hit" : "defended", defence: { kind: best.kind, ...shown, source, messageId: null, ...(rollIndex !== undefined ? { rollIndex } : {}) }, notes };
 }
 
 /**
@@ -254,7 +259,10 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
       sound: CONFIG.sounds.dice ?? null,
       flags: { flex: { attack: record } },
     };
-    if (options.planCard) return { record, message: undefined, card: cardStep(data, rollModeOr(options.rollMode)) };
+    if (options.planCard) {
+      const audience = audienceFor(options.rollMode, options.requester);
+      return { record, message: undefined, card: cardStep({ ...data, ...audience.data }, audience.rollMode) };
+    }
     const message = (await ChatMessage.create(data, { rollMode: rollModeOr(options.rollMode) })) as ChatMessage.Implementation | undefined;
     return { record, message };
   } catch (err) {

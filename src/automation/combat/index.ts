@@ -1,5 +1,6 @@
 // The fight wired into Foundry (R-CORE-6, R-CORE-10 … R-CORE-15): weapons, spells and creature attacks roll
-// an attack card; its buttons defend, apply, heal and undo; actions are counted per KR.
+// an attack card; its buttons defend, apply, heal and undo; actions are counted per KR. What the card keeps from
+// players is drawn per client (card-values.ts).
 import { registerItemRoller, registerItemUse } from "../../documents/features";
 import type { DefenceKind } from "../../rules";
 import { registerActionTracking } from "./actions";
@@ -9,6 +10,7 @@ import { attackWith } from "./attack";
 import type { AttackOptions } from "./attack";
 import { defendAgainst, mayDefend, registerDefend } from "./defend";
 import { useItem } from "./consume";
+import { drawAttackValues } from "./card-values";
 import { attackRecordOf } from "./record";
 import type { AttackTarget } from "./record";
 import { resolveActor } from "../actor-ref";
@@ -25,11 +27,12 @@ export { defendAgainst } from "./defend";
 
 const ACTIONS: Record<string, AttackAction> = { flexAttackApply: "apply", flexAttackUndo: "undo", flexAttackHeal: "heal" };
 
-/** Wires the card's buttons; a user who may not use one does not see it. */
+/** Draws what this user may see of the targets' values, and wires the card's buttons; a user who may not use one does not see it. */
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   const record = attackRecordOf(message);
   if (!record) return;
   const user = game.user!;
+  drawAttackValues(message, record, html, user);
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexAttack']")) {
     const key = button.dataset.key ?? "";
     const target = record.targets.find((t) => t.key === key);

@@ -1,9 +1,12 @@
 // What an attack card records (flags.flex.attack) and how the card shows it. The content is a function of
 // the record, re-rendered whenever a defence or an Apply / Undo changes it. What was applied to a creature is
-// recorded on the creature itself (its mark); `applied` here only shows it.
+// recorded on the creature itself (its mark); `applied` here only shows it. A target's values players may not see
+// stay out of the content (screen.ts); card-values.ts draws them on the clients that may.
 import type { CheckCardData } from "../../dice/check-card";
 import type { DefenceKind, RuleId } from "../../rules";
+import { resolveActor } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
+import { valuesPublic } from "../screen";
 import { numberText } from "../../helpers/units";
 
 export const ATTACK_CARD_TEMPLATE = "systems/flex/templates/chat/attack-card.hbs";
@@ -19,8 +22,11 @@ export interface AttackTarget {
   /** How it defends: "creature" with fixed values (a creature, or a character in a creature's form), "character" by rolling. */
   kind: "creature" | "character";
   status: TargetStatus;
-  /** What the card shows of the defence; the GM reads it again from its owner (verdict.ts). rollIndex: a creature's rolled GE die among the card's rolls. */
-  defence: { kind: DefenceKind; ew: number; source: "fixed" | "roll"; messageId: string | null; rollIndex?: number } | null;
+  /**
+   * What the card shows of the defence; the GM reads it again from its owner (verdict.ts). rollIndex: a creature's
+   * rolled GE die among the card's rolls. No `ew` for a creature whose values are kept from players (screen.ts).
+   */
+  defence: { kind: DefenceKind; ew?: number; source: "fixed" | "roll"; messageId: string | null; rollIndex?: number } | null;
 }
 
 /** What an Apply wrote on one target, for the card; taken < 0 is healing given. */
@@ -83,6 +89,17 @@ export function appliedText(name: string, view: AppliedView): string {
   return i18n.format(key, { damage: String(view.damage), armour: String(view.absorbed ?? 0), lost: minus(view.taken), leben: String(view.leben), max: String(view.max) });
 }
 
+/** What every player may read of an Apply on a screened target: "−5 Leben", "+4 Leben" or "kein Leben verloren". */
+export function shortAppliedText(view: AppliedView): string {
+  const i18n = game.i18n!;
+  if (view.taken < 0) return i18n.format("FLEX.Attack.Healed", { n: String(-view.taken) });
+  return view.taken === 0 ? i18n.localize("FLEX.Attack.NoLoss") : i18n.format("FLEX.Attack.Lost", { lost: minus(view.taken) });
+}
+
+/**
+ * The card's HTML, the same for every client. A target whose values players may not see (screen.ts) gets the short
+ * line and no defence value; the GM's and the owners' clients draw them at render time (card-values.ts).
+ */
 export async function renderAttackCard(record: AttackRecord): Promise<string> {
   const damageType = game.i18n!.localize(CONFIG.FLEX.damageTypes[record.item.damageType] ?? record.item.damageType);
   const healsOnly = !!record.healing && !record.damage;
@@ -90,9 +107,13 @@ export async function renderAttackCard(record: AttackRecord): Promise<string> {
   const damageAmount = record.damage?.total ?? 0;
   const targets = record.targets.map((t) => {
     const applied = record.applied?.[t.key] ?? null;
+    const screened = !valuesPublic(resolveActor(t.ref));
     return {
       ...t,
-      appliedText: applied ? appliedText(t.name, applied) : null,
+      screened,
+      appliedScreen: screened ? "applied" : null,
+      showDefence: !!t.defence && !screened && typeof t.defence.ew === "number",
+      appliedText: applied ? (screened ? shortAppliedText(applied) : appliedText(t.name, applied)) : null,
       appliedState: applied?.state ? i18n.localize(`FLEX.Attack.State.${applied.state}`) : null,
       statusClass: healsOnly ? "heal" : t.status,
       statusLabel: healsOnly ? "FLEX.Attack.HealTarget" : STATUS_LABEL[t.status],

@@ -8,7 +8,7 @@
 import { CheckRoll } from "../../dice/check-roll";
 import { checkCardData } from "../../dice/check-card";
 import type { CheckCardData } from "../../dice/check-card";
-import { isRollMode, rollModeOr } from "../../helpers/roll-mode";
+import { audienceFor, isRollMode, rollModeOr } from "../../helpers/roll-mode";
 import { documentFromUuid } from "../../helpers/uuid";
 import { commandCost, companionCommand, spendActions, spendReaction } from "../../rules";
 import type { CommandCost, RuleId } from "../../rules";
@@ -21,7 +21,8 @@ import { tokenFor } from "../combat/targets";
 import { actionStateOf, combatantOfActor, perRound, windowOf } from "../combat/tracker";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext, Refusal } from "../gm-relay";
-import { cardStep, runTask } from "../task-journal";
+import { cardStep } from "../task-journal";
+import { runTaskWithCards } from "../task-journal/private-cards";
 import type { TaskContext, TaskStep } from "../task-journal";
 import { trainerOf } from "./link";
 
@@ -140,6 +141,9 @@ async function renderCommandCard(record: CommandRecord): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(COMMAND_CARD_TEMPLATE, { ...record, rulesText: record.rules.join(", ") });
 }
 
+/** Whose request a task carries out, for its card's roll mode. */
+const requesterOf = (context?: TaskContext): { id: string | null } | null => (!context ? null : typeof context.requester === "string" ? { id: context.requester } : context.requester);
+
 /**
  * The command on this client: pay, roll, then the companion's attack card or a command card. With a task context
  * (the active GM's relayed command) the spend and the card are written as one journalled task.
@@ -168,12 +172,12 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
 
     if (outcome.success && item) {
       const note = format("FLEX.Companion.CommandNote", { trainer: trainer.name, talent: prepared.talentName, sw: outcome.sw, rule: outcome.rules.at(-1)! });
-      const attack = await attackWith(item, companion, { targets: options.targets, rollMode: options.rollMode, command: { roll, note }, planCard: !!context });
+      const attack = await attackWith(item, companion, { targets: options.targets, rollMode: options.rollMode, command: { roll, note }, planCard: !!context, requester: requesterOf(context) });
       if (!attack) {
         await payment.refund(paid.spend);
         return { status: "noAttack", messageId: null, ew: outcome.ew };
       }
-      if (context && attack.card) await runTask(context, [...(paid.steps ?? []), attack.card]);
+      if (context && attack.card) await runTaskWithCards(context, [...(paid.steps ?? []), attack.card]);
       return { status: "attacked", messageId: attack.card?.data._id ?? attack.message?.id ?? null, ew: outcome.ew };
     }
 
@@ -201,8 +205,9 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
     };
     const status: CommandStatus = outcome.success ? "obeyed" : "failed";
     if (context) {
-      const card = cardStep(data, rollModeOr(options.rollMode));
-      await runTask(context, [...(paid.steps ?? []), card]);
+      const audience = audienceFor(options.rollMode, requesterOf(context));
+      const card = cardStep({ ...data, ...audience.data }, audience.rollMode);
+      await runTaskWithCards(context, [...(paid.steps ?? []), card]);
       return { status, messageId: card.data._id, ew: outcome.ew };
     }
     const message = (await ChatMessage.create(data, { rollMode: rollModeOr(options.rollMode) })) as ChatMessage.Implementation | undefined;

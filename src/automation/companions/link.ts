@@ -5,6 +5,7 @@
 import { documentFromUuid } from "../../helpers/uuid";
 import { companionRelation } from "../../rules";
 import type { TrainingRelation } from "../../rules";
+import { visibleTo } from "../actor-ref";
 import { writeActorChanges } from "../actor-writes";
 import { runOnGMQueue } from "../gm-queue";
 
@@ -58,13 +59,15 @@ export function companionsOf(trainer: Actor.Implementation): Actor.Implementatio
 
 /**
  * Creatures `trainer` could train, as this user sees them: its companions, and trainable creatures without a
- * trainer that the user can see (permission, a token on the viewed scene, or a target).
+ * trainer that the user can see (permission, a token not hidden on the viewed scene, or a target). A hidden token is
+ * the GM's secret (audit N4): never offered, counted or named to a player (visibleTo, as the GM's check).
  */
 export function trainingCandidates(trainer: Actor.Implementation, user: User.Implementation = game.user!): Actor.Implementation[] {
   const own = companionsOf(trainer);
   const scene = game.scenes?.viewed ?? game.scenes?.active ?? null;
-  const onScene = new Set((scene?.tokens.contents ?? []).map((t) => t.actor?.uuid).filter((u): u is string => !!u));
-  const targeted = new Set([...((user.targets ?? []) as Iterable<{ document?: TokenDocument.Implementation }>)].map((t) => t.document?.actor?.uuid));
+  const seen = (t: TokenDocument.Implementation | null | undefined) => !!t?.actor && visibleTo(user, t.actor, t);
+  const onScene = new Set((scene?.tokens.contents ?? []).filter(seen).map((t) => t.actor!.uuid));
+  const targeted = new Set([...((user.targets ?? []) as Iterable<{ document?: TokenDocument.Implementation }>)].map((t) => t.document).filter(seen).map((t) => t!.actor!.uuid));
   const wild = allCreatures().filter((c) => {
     if (systemOf(c).trainierbar !== true || trainerOf(c)) return false;
     return c.testUserPermission(user, "LIMITED") || onScene.has(c.uuid) || targeted.has(c.uuid);

@@ -9,7 +9,7 @@
 import { CheckRoll } from "../../dice/check-roll";
 import { checkCardData } from "../../dice/check-card";
 import type { CheckCardData } from "../../dice/check-card";
-import { isRollMode, rollModeOr } from "../../helpers/roll-mode";
+import { audienceFor, isRollMode, rollModeOr } from "../../helpers/roll-mode";
 import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
 import {
   canLowerMisstrauen,
@@ -27,7 +27,8 @@ import { tokenFor } from "../combat/targets";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext, Refusal } from "../gm-relay";
-import { cardStep, runTask } from "../task-journal";
+import { cardStep } from "../task-journal";
+import { runTaskWithCards } from "../task-journal/private-cards";
 import type { TaskStep } from "../task-journal";
 import { relationTo } from "./link";
 
@@ -201,6 +202,8 @@ async function trainHere(trainer: Actor.Implementation, creature: Actor.Implemen
     currency: currencyLabel(),
     rules: [...rules].sort(),
   };
+  // The card goes to whom the requester's roll mode says (on the GM's client, made for the requester).
+  const audience = audienceFor(rollMode, requester);
   const card = cardStep(
     {
       speaker: ChatMessage.getSpeaker({ actor: trainer, token: tokenFor(trainer) }),
@@ -208,10 +211,11 @@ async function trainHere(trainer: Actor.Implementation, creature: Actor.Implemen
       rolls,
       sound: CONFIG.sounds.dice ?? null,
       flags: { flex: { training: record } },
+      ...audience.data,
     },
-    rollModeOr(rollMode),
+    audience.rollMode,
   );
-  await runTask({ type: QUERY, requestId, requester }, [...steps, card]);
+  await runTaskWithCards({ type: QUERY, requestId, requester }, [...steps, card]);
   return {
     status: "trained",
     messageId: card.data._id,

@@ -1,11 +1,14 @@
 // The fall's chat card (R-FALL-1..3): what the message flags record about one fall, and the HTML the
 // card shows for it. The content is a function of the record, re-rendered whenever Apply or Undo
-// changes what was applied.
+// changes what was applied. A creature's values players may not see stay out of the content (screen.ts);
+// card-values.ts draws them on the clients that may.
 import { checkCardData } from "../../dice/check-card";
 import type { CheckCardData } from "../../dice/check-card";
 import type { CheckRoll } from "../../dice/check-roll";
 import { dieLabel } from "../../rules";
 import type { FallOutcome, RuleId } from "../../rules";
+import { resolveActor } from "../actor-ref";
+import { valuesPublic } from "../screen";
 
 export const FALL_CARD_TEMPLATE = "systems/flex/templates/chat/fall-card.hbs";
 
@@ -96,17 +99,26 @@ export function effectOf(record: FallRecord, key: FallEffectKey): { ref: ActorRe
 }
 
 /** "Wolf: 10 Schaden = −7 Leben, jetzt 0/7" (Rüstung does not count against a fall); older cards: "Wolf: −7 Leben". */
-function fallAppliedText(name: string, damage: number, applied: AppliedRecord): string {
+export function fallAppliedText(name: string, damage: number, applied: Pick<AppliedRecord, "taken" | "leben" | "max">): string {
   if (applied.leben === undefined || applied.max === undefined) return game.i18n!.format("FLEX.Fall.Applied", { name, taken: String(applied.taken) });
   return game.i18n!.format("FLEX.Fall.AppliedNow", { name, damage: String(damage), taken: String(applied.taken), leben: String(applied.leben), max: String(applied.max) });
 }
 
+/**
+ * The card's HTML, the same for every client. A creature whose values players may not see (screen.ts) gets the short
+ * line ("Wolf: −7 Leben") and, as the landing target, its dodge without the check; the GM's and the owners' clients
+ * draw the rest at render time (card-values.ts).
+ */
 export async function renderFallCard(record: FallRecord): Promise<string> {
   const buttons = applicableKeys(record).map((key) => {
     const effect = effectOf(record, key)!;
     const applied = record.applied[key] ?? null;
-    return { key, ...effect, applied, appliedText: applied ? fallAppliedText(effect.name, effect.damage, applied) : null, appliedState: applied?.status ? game.i18n!.localize(`FLEX.Attack.State.${applied.status}`) : null };
+    const screened = !valuesPublic(resolveActor(effect.ref));
+    const text = applied ? (screened ? game.i18n!.format("FLEX.Fall.Applied", { name: effect.name, taken: String(applied.taken) }) : fallAppliedText(effect.name, effect.damage, applied)) : null;
+    return { key, ...effect, applied, appliedText: text, appliedScreen: screened ? "applied" : null, appliedState: applied?.status ? game.i18n!.localize(`FLEX.Attack.State.${applied.status}`) : null };
   });
+  const t = record.target;
+  const targetScreened = !!t && t.kind === "creature" && !!t.actorUuid && !valuesPublic(resolveActor({ actorUuid: t.actorUuid, tokenUuid: t.tokenUuid ?? null }));
   const context = {
     ...record,
     sourceLabel: `FLEX.Fall.Source.${record.source}`,
@@ -114,6 +126,7 @@ export async function renderFallCard(record: FallRecord): Promise<string> {
     fallerFailed: record.faller.check.outcome === "failure",
     rider: record.rider ? { ...record.rider, failed: record.rider.check.outcome === "failure", damageDice: `${record.rider.dice.length}${dieLabel(4)}` } : null,
     buttons,
+    targetScreened,
     rulesText: record.rules.join(", "),
   };
   return foundry.applications.handlebars.renderTemplate(FALL_CARD_TEMPLATE, context as Record<string, unknown>);

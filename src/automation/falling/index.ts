@@ -1,9 +1,11 @@
 // Falling (R-FALL-1..3) wired into Foundry: the API (fall.ts), its triggers (triggers.ts), where a fall is
-// resolved (resolve.ts), the card and its Apply / Undo (card.ts, apply.ts).
+// resolved (resolve.ts), the card and its Apply / Undo (card.ts, apply.ts), the values it keeps from players,
+// drawn per client (card-values.ts).
 import { registerFallStarter } from "../../documents/features";
 import { onHook } from "../../helpers/hooks";
 import { fallCardAction, fallRecordOf, mayAct, registerFallApplyQuery } from "./apply";
 import type { FallAction } from "./apply";
+import { drawFallValues } from "./card-values";
 import type { FallEffectKey } from "./card";
 import { fall } from "./fall";
 import type { FallOptions } from "./fall";
@@ -20,9 +22,11 @@ export { fall } from "./fall";
 
 export { PIT_BEHAVIOR } from "./pit-behavior";
 
-/** Wires the card's Apply / Undo buttons; a user who may not use one does not see it. */
+/** Draws what this user may see of the creatures' values, and wires the card's Apply / Undo buttons; a user who may not use one does not see it. */
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
-  if (!fallRecordOf(message)) return;
+  const record = fallRecordOf(message);
+  if (!record) return;
+  drawFallValues(record, html, game.user!);
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexFall']")) {
     const key: FallEffectKey = button.dataset.key === "target" || button.dataset.key === "rider" ? button.dataset.key : "faller";
     const action: FallAction = button.dataset.action === "flexFallUndo" ? "undo" : "apply";

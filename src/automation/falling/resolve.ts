@@ -4,7 +4,7 @@
 // every roll. A fall id makes it safe to run twice: a fall that already has its card is not resolved again.
 import { documentFromUuid } from "../../helpers/uuid";
 import type { AttributeKey } from "../../config";
-import { isRollMode, rollModeOr } from "../../helpers/roll-mode";
+import { audienceFor, isRollMode } from "../../helpers/roll-mode";
 import { checkCardData } from "../../dice/check-card";
 import { CheckRoll } from "../../dice/check-roll";
 import { clientLocal } from "../../helpers/client-local";
@@ -41,6 +41,8 @@ export interface FallRequest {
   landing?: SpotLike | null;
   source: FallSource;
   rollMode?: string;
+  /** On the GM: whose request this is (the relay's verified sender, never a payload field), for the card's roll mode. */
+  requester?: string;
 }
 
 export interface FallReport {
@@ -263,7 +265,7 @@ async function resolve(req: FallRequest): Promise<FallReport> {
     applied,
     outcome,
   });
-  const rollMode = rollModeOr(req.rollMode);
+  const audience = audienceFor(req.rollMode, req.requester ? { id: req.requester } : null);
   const message = (await ChatMessage.create(
     {
       speaker: ChatMessage.getSpeaker({ actor, token: fallerToken as TokenDocument.Implementation | null }),
@@ -271,8 +273,9 @@ async function resolve(req: FallRequest): Promise<FallReport> {
       rolls,
       sound: CONFIG.sounds.dice ?? null,
       flags: { flex: { fall: record } },
+      ...audience.data,
     },
-    { rollMode },
+    audience.rollMode ? { rollMode: audience.rollMode } : {},
   )) as ChatMessage.Implementation | undefined;
   // The rider's damage, when this client may not write its actor: the active GM applies it like an Apply click.
   if (autoApply && riderFall && riderFall.damage > 0 && !riderHere && message?.id) await askActiveGM(APPLY, { messageId: message.id, key: "rider", action: "apply" });
@@ -359,7 +362,7 @@ async function handleResolveQuery(payload: Record<string, unknown>, { requester 
   if (!faller.testUserPermission(requester, "OWNER")) return refuse("forbidden", `${requester.name} does not own ${faller.name}`);
   const source: FallSource = req.source === "move" || req.source === "pit" ? req.source : "call";
   const rollMode = isRollMode(req.rollMode) ? req.rollMode : undefined;
-  return resolveFallHere({ fallId, faller: refOf(faller, resolveToken(req.faller?.tokenUuid) ?? tokenOfActor(faller)), height, source, rollMode, ...trustedLanding(requester, req, faller) });
+  return resolveFallHere({ fallId, faller: refOf(faller, resolveToken(req.faller?.tokenUuid) ?? tokenOfActor(faller)), height, source, rollMode, requester: requester.id!, ...trustedLanding(requester, req, faller) });
 }
 
 /**

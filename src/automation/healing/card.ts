@@ -2,15 +2,25 @@
 // the Apply button carrying it or what was applied ("+5 Leben, jetzt 12/30") with Undo.
 import { localDice } from "../../helpers/dice-text";
 import { renderUseCard } from "../use-card";
-import type { HealRecord } from "./record";
+import { resolveActor } from "../actor-ref";
+import { valuesPublic } from "../screen";
+import type { HealRecord, HealView } from "./record";
 
 export const HEAL_CARD_TEMPLATE = "systems/flex/templates/chat/heal-card.hbs";
 export const HEAL_ROW_TEMPLATE = "systems/flex/templates/chat/heal-row.hbs";
 
-/** The healing row's strings, computed once: the partial only places them. */
+/** "+5 Leben, jetzt 12/30". */
+export const healedText = (view: Pick<HealView, "healed" | "leben" | "max">): string =>
+  game.i18n!.format("FLEX.Attack.HealedNow", { n: String(view.healed), leben: String(view.leben), max: String(view.max) });
+
+/**
+ * The healing row's strings, computed once: the partial only places them. An actor whose values players may not see
+ * (screen.ts) gets "+5 Leben"; the GM's and its owners' clients draw "jetzt 12/30" at render time (card-values.ts).
+ */
 export function healRowContext(record: HealRecord): Record<string, unknown> {
   const i18n = game.i18n!;
   const view = record.applied;
+  const screened = !valuesPublic(resolveActor(record.target));
   const tags = view
     ? [
         ...(view.revived ? [{ label: i18n.localize("FLEX.Heal.Revives"), cls: "flex-tag-state flex-tag-ok" }] : []),
@@ -20,7 +30,7 @@ export function healRowContext(record: HealRecord): Record<string, unknown> {
   return {
     id: record.id,
     amountLine: record.formula ? i18n.format("FLEX.Attack.Healing", { total: String(record.amount), formula: localDice(record.formula) }) : null,
-    applied: view ? { text: i18n.format("FLEX.Attack.HealedNow", { n: String(view.healed), leben: String(view.leben), max: String(view.max) }), tags } : null,
+    applied: view ? { text: screened ? i18n.format("FLEX.Attack.Healed", { n: String(view.healed) }) : healedText(view), tags, screen: screened ? "heal" : null } : null,
     applyLabel: i18n.format("FLEX.Heal.Apply", { n: String(record.amount) }),
     undone: !view && !!record.undone,
   };

@@ -1,7 +1,8 @@
 // Healing with a card (R-CORE-12, R-CORE-8, R-CORE-15): the Heilen dialog's heal card and a healing
 // Alchemikum's use card (heal.ts), what they keep (record.ts), how they look (card.ts), their Apply and Undo
-// (apply.ts). Below combat: the use of an item (combat/consume.ts) asks here for its healing.
+// (apply.ts); what it keeps from players, drawn per client (card-values.ts). Below combat: the use of an item (combat/consume.ts) asks here for its healing.
 import { healCardAction, mayActOnHeal, registerHealApply } from "./apply";
+import { drawHealValues } from "./card-values";
 import { healRecordOf } from "./record";
 
 export { healCardAction, mayActOnHeal } from "./apply";
@@ -15,6 +16,7 @@ export type { HealRecord } from "./record";
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   const record = healRecordOf(message);
   if (!record) return;
+  drawHealValues(record, html, game.user!);
   const may = mayActOnHeal(game.user!, message, record);
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexHeal']")) {
     if (!may) {

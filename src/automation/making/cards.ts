@@ -1,6 +1,7 @@
 // The chat cards of making and earning: every payment, cost, roll and notice is on one card per action.
 import { askActiveGM } from "../gm-relay";
-import { rollModeOr } from "../../helpers/roll-mode";
+import { audienceFor, rollModeOr } from "../../helpers/roll-mode";
+import type { CardAudience } from "../../helpers/roll-mode";
 import { cardStep } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 import { currency, isRefused, type Refused } from "./shared";
@@ -15,32 +16,40 @@ export interface CardOptions {
   rolls?: Roll[];
   /** Only these users see it (a notice to an owner). */
   whisper?: string[];
+  /** The requester's roll mode, sent with its request. */
   rollMode?: unknown;
+  /** Whose request the card answers (server-verified): the card goes to whom that user's roll mode says. */
+  requester?: User.Implementation;
   /** What the card recorded, under flags.flex.making. */
   record: Record<string, unknown>;
 }
 
-async function cardData(template: string, data: Record<string, unknown>, { speaker, rolls = [], whisper, record }: CardOptions) {
+/** A notice to named users goes to them; any other card to whom its requester's roll mode says. */
+const audienceOf = (options: CardOptions): CardAudience => (options.whisper ? { data: { whisper: options.whisper } } : audienceFor(options.rollMode, options.requester));
+
+async function cardData(template: string, data: Record<string, unknown>, { speaker, rolls = [], record }: CardOptions, audience: CardAudience) {
   const content = await foundry.applications.handlebars.renderTemplate(template, { currency: currency(), ...data });
   return {
     speaker,
     content,
     ...(rolls.length ? { rolls, sound: CONFIG.sounds.dice ?? null } : {}),
-    ...(whisper ? { whisper } : {}),
+    ...audience.data,
     flags: { flex: { making: record } },
   };
 }
 
 /** Renders `template` with the data (plus the currency) and posts it; returns the message id. */
 export async function postCard(template: string, data: Record<string, unknown>, options: CardOptions): Promise<string | null> {
-  const messageData = await cardData(template, data, options);
-  const message = (await ChatMessage.create(messageData, options.whisper ? {} : { rollMode: rollModeOr(options.rollMode) })) as ChatMessage.Implementation | undefined;
+  const audience = audienceOf(options);
+  const messageData = await cardData(template, data, options, audience);
+  const message = (await ChatMessage.create(messageData, audience.rollMode ? { rollMode: audience.rollMode } : {})) as ChatMessage.Implementation | undefined;
   return message?.id ?? null;
 }
 
 /** The same card as a step of a GM task (posted when the task runs, with its id chosen now). */
 export async function planCard(template: string, data: Record<string, unknown>, options: CardOptions): Promise<Extract<TaskStep, { kind: "message" }>> {
-  return cardStep(await cardData(template, data, options), options.whisper ? undefined : rollModeOr(options.rollMode));
+  const audience = audienceOf(options);
+  return cardStep(await cardData(template, data, options, audience), audience.rollMode);
 }
 
 /** Tells this client's user why a request was not carried out (in their language). */
@@ -55,6 +64,7 @@ export function notifyRefusal(answer: Refused): void {
  * ripe, …) here. Returns the GM's answer, or null when there is none.
  */
 export async function askMaking<T extends { ok: true }>(type: string, payload: Record<string, unknown>): Promise<T | Refused | null> {
+  // The requester's roll mode travels with its request: the GM's client makes the card for it.
   const answer = await askActiveGM<T | Refused>(type, { rollMode: rollModeOr(undefined), ...payload });
   if (isRefused(answer)) notifyRefusal(answer);
   return answer;

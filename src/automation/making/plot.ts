@@ -9,7 +9,7 @@ import { fieldStatus, fieldWorkMinutes, YIELD_PER_PLOT, type FieldStatus } from 
 import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
 import { runOnGMQueue } from "../gm-queue";
-import { runTask } from "../task-journal";
+import { runTaskWithCards } from "../task-journal/private-cards";
 import type { TaskStep } from "../task-journal";
 import { askMaking, FIELD_CARD, planCard, postCard } from "./cards";
 import {
@@ -84,7 +84,7 @@ export async function runSow(payload: Record<string, unknown>, context: RelayCon
   const now = worldNow();
   const sown: TaskStep = { kind: "embedded", parent: actorRef(actor), embedded: "Item", update: [{ _id: plot.id, "system.gesaetAm": now, "system.benachrichtigt": false }] };
   if (ledgerHas(actor, sowKey(plot))) {
-    await runTask(context, [sown]);
+    await runTaskWithCards(context, [sown]);
     return { ok: true, already: true, cost, yield: 0, balance: null, created: [], messageId: null };
   }
   const payment = paymentChanges(actor, cost, sowKey(plot));
@@ -93,9 +93,9 @@ export async function runSow(payload: Record<string, unknown>, context: RelayCon
   const card = await planCard(
     FIELD_CARD,
     { kind: "sown", field: plot.name, plant: plantOf(plot), plots: sys.parzellen, cost, balance: payment.balance, minutes: fieldWorkMinutes(sys.parzellen, "sow"), readyAt: formatWorldTime(readyAt), rules: "R-FARM-1, R-FARM-2" },
-    { speaker: speakerOf(actor), rollMode: payload.rollMode, record: { kind: "sown", field: plot.uuid, cost, at: now, by: requester.id } },
+    { speaker: speakerOf(actor), rollMode: payload.rollMode, requester, record: { kind: "sown", field: plot.uuid, cost, at: now, by: requester.id } },
   );
-  await runTask(context, [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: payment.changes }] }, sown, card]);
+  await runTaskWithCards(context, [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: payment.changes }] }, sown, card]);
   return { ok: true, already: false, cost, yield: 0, balance: payment.balance, created: [], messageId: card.data._id };
 }
 
@@ -129,15 +129,15 @@ export async function runHarvest(payload: Record<string, unknown>, context: Rela
   // The field lies fallow again; the next sowing has the next number (its own marks).
   steps.push({ kind: "embedded", parent: actorRef(actor), embedded: "Item", update: [{ _id: plot.id, "system.gesaetAm": null, "system.benachrichtigt": false, "system.ernten": Math.min(LIMITS.training, sys.ernten + 1) }] });
   if (already) {
-    await runTask(context, steps);
+    await runTaskWithCards(context, steps);
     return { ok: true, already: true, cost: 0, yield: worth, balance: null, created, messageId: null };
   }
   const card = await planCard(
     FIELD_CARD,
     { kind: "harvested", field: plot.name, plant: plantOf(plot), plots: sys.parzellen, worth, asMoney: mode === "geld", balance, minutes: fieldWorkMinutes(sys.parzellen, "harvest"), rules: "R-FARM-2, R-FARM-3" },
-    { speaker: speakerOf(actor), rollMode: payload.rollMode, record: { kind: "harvested", field: plot.uuid, worth, mode, by: requester.id } },
+    { speaker: speakerOf(actor), rollMode: payload.rollMode, requester, record: { kind: "harvested", field: plot.uuid, worth, mode, by: requester.id } },
   );
-  await runTask(context, [...steps, card]);
+  await runTaskWithCards(context, [...steps, card]);
   return { ok: true, already: false, cost: 0, yield: worth, balance, created, messageId: card.data._id };
 }
 

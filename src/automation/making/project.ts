@@ -14,7 +14,7 @@ import { CheckRoll } from "../../dice/check-roll";
 import { CRAFT_BLOCK_HOURS, craftSession, workdaySession, type CheckResult, type RuleId } from "../../rules";
 import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
-import { runTask } from "../task-journal";
+import { runTaskWithCards } from "../task-journal/private-cards";
 import type { TaskStep } from "../task-journal";
 import { askMaking, CRAFT_CARD, planCard } from "./cards";
 import {
@@ -170,7 +170,7 @@ export async function runPayMaterials(payload: Record<string, unknown>, context:
   if (sys.bezahlt) return { ok: true, already: true, cost, balance: null, messageId: null };
   if (ledgerHas(actor, materialKey(project))) {
     // Paid on an earlier request whose second write was lost: mark it, charge nothing.
-    await runTask(context, [paidStep]);
+    await runTaskWithCards(context, [paidStep]);
     return { ok: true, already: true, cost, balance: null, messageId: null };
   }
   const payment = paymentChanges(actor, cost, materialKey(project));
@@ -179,9 +179,9 @@ export async function runPayMaterials(payload: Record<string, unknown>, context:
   const card = await planCard(
     CRAFT_CARD,
     { kind: "paid", project: project.name, target, quantity: sys.menge, price: sys.derived.gesamtpreis, cost, balance: payment.balance, rules: "R-CRAFT-2" },
-    { speaker: speakerOf(actor), rollMode: payload.rollMode, record: { kind: "materials", project: project.uuid, cost, by: requester.id } },
+    { speaker: speakerOf(actor), rollMode: payload.rollMode, requester, record: { kind: "materials", project: project.uuid, cost, by: requester.id } },
   );
-  await runTask(context, [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: payment.changes }] }, paidStep, card]);
+  await runTaskWithCards(context, [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: payment.changes }] }, paidStep, card]);
   return { ok: true, already: false, cost, balance: payment.balance, messageId: card.data._id };
 }
 
@@ -224,7 +224,7 @@ export interface SessionPlan {
 export async function runProjectSession(payload: Record<string, unknown>, context: RelayContext): Promise<SessionAnswer | Refused | ReturnType<typeof refuse>> {
   const plan = await planProjectSession(payload, context);
   if (!("steps" in plan)) return plan;
-  await runTask(context, plan.steps);
+  await runTaskWithCards(context, plan.steps);
   return plan.answer;
 }
 
@@ -320,7 +320,7 @@ export async function planProjectSession(payload: Record<string, unknown>, { req
       advanced: !!time,
       rules: [...new Set(rules)].join(", "),
     },
-    { speaker: speakerOf(actor), rolls: rolls.map((r) => r.roll), rollMode: payload.rollMode, record: { kind: "session", project: project.uuid, request: requestId, gain, total, complete, created, by: requester.id } },
+    { speaker: speakerOf(actor), rolls: rolls.map((r) => r.roll), rollMode: payload.rollMode, requester, record: { kind: "session", project: project.uuid, request: requestId, gain, total, complete, created, by: requester.id } },
   );
   steps.push(card);
   return { answer: { ok: true, already: false, gain, total, target: goal, complete, created, advanced: time ? seconds : 0, messageId: card.data._id }, steps };

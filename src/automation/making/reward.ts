@@ -6,7 +6,7 @@ import { nextRewardShare, rewardSuggestion } from "../../rules";
 import type { RewardProgress } from "../../rules";
 import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
-import { runTask } from "../task-journal";
+import { runTaskWithCards } from "../task-journal/private-cards";
 import { askMaking, planCard, REWARD_CARD } from "./cards";
 import { incomeChanges, isDead, ledgerHas, requestInt } from "./shared";
 
@@ -96,7 +96,7 @@ export async function runPayRewards(payload: Record<string, unknown>, context: R
     { quests, paid, rules: "R-MONEY-1" },
     { speaker: ChatMessage.getSpeaker(), record: { kind: "reward", request: requestId, quests, paid: paid.map((p) => ({ actorId: p.actorId, amount: p.amount })) } },
   );
-  await runTask(context, [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })) }, card]);
+  await runTaskWithCards(context, [{ kind: "actors", writes: changes.map((c) => ({ ref: actorRef(c.actor), changes: c.changes })) }, card]);
   return { ok: true, quests, paid, skipped, messageId: card.data._id };
 }
 

@@ -8,7 +8,7 @@ import { LIMITS } from "../../data/fields";
 import { isWorkDuration, WORK_HOURS, workPay, type CheckResult, type WorkDuration } from "../../rules";
 import { actorRef, resolveActor, type ActorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
-import { runTask } from "../task-journal";
+import { runTaskWithCards } from "../task-journal/private-cards";
 import type { TaskStep } from "../task-journal";
 import { askMaking, planCard, WORK_CARD } from "./cards";
 import { incomeChanges, isDead, ledgerHas, mayActFor, purseOf, refused, requestInt, secondsPerHour, speakerOf, timeAfterWork, type Refused } from "./shared";
@@ -104,10 +104,10 @@ export async function runWork(payload: Record<string, unknown>, context: RelayCo
       hours: WORK_HOURS[duration],
       rules: [...new Set(["R-MONEY-2", ...check.rules])].join(", "),
     },
-    { speaker: speakerOf(actor), rolls: [roll], rollMode: payload.rollMode, record: { kind: "work", actor: actor.uuid, duration, ew: check.ew, pay, by: requester.id } },
+    { speaker: speakerOf(actor), rolls: [roll], rollMode: payload.rollMode, requester, record: { kind: "work", actor: actor.uuid, duration, ew: check.ew, pay, by: requester.id } },
   );
   const steps: TaskStep[] = [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: income.changes }] }, ...(time ? [time] : []), card];
-  await runTask(context, steps);
+  await runTaskWithCards(context, steps);
   return { ok: true, already: false, ew: check.ew, pay, balance: income.balance, advanced: time ? seconds : 0, messageId: card.data._id };
 }
 

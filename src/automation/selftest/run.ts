@@ -52,7 +52,8 @@ function contextFor(scene: Scene.Implementation, row: number, made: Made, runId:
       return actor;
     },
     async token(actor, col) {
-      const created = await scene.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, x: col * size, y: row * size }]);
+      // Hidden: the self-test's creatures are never offered or named to players (a breath card of them goes to the GMs).
+      const created = await scene.createEmbeddedDocuments("Token", [{ name: actor.name, actorId: actor.id, actorLink: true, hidden: true, x: col * size, y: row * size }]);
       const token = created?.[0] as TokenDocument.Implementation | undefined;
       if (!token) throw new Error(`could not place ${actor.name}`);
       return token;

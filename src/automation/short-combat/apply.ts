@@ -12,7 +12,7 @@ import { actorRef, resolveActor } from "../actor-ref";
 import { cardStep, runTask, taskIdOf, taskState } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 import { rollEnemy } from "./checks";
-import { characterView, goalText, outcomeLabel, projection, recordHitDamage, recordStrongest, renderShortCombatCard, SHORT_COMBAT_RESULT_TEMPLATE, shortCombatMark, shortCombatMessage } from "./record";
+import { characterView, goalText, outcomeLabel, projection, publicEnemyName, recordHitDamage, recordStrongest, renderShortCombatCard, SHORT_COMBAT_RESULT_TEMPLATE, shortCombatMark, shortCombatMessage } from "./record";
 import type { ShortCombatRecord, ShortCombatResult, ShortEnemyRow, ShortHitView, ShortTakenView } from "./record";
 import { writeShortCombatCard } from "./report";
 
@@ -53,9 +53,13 @@ function takenRows(result: ShortCombatResult) {
 export async function renderShortCombatResult(record: ShortCombatRecord, result: ShortCombatResult, { undone = false } = {}): Promise<string> {
   const strongest = recordStrongest(record);
   const characters = record.characters.map((r) => characterView(r, strongest));
-  const enemies = record.enemies.map((e) => ({ ...e, ew: e.override ?? e.roll?.total ?? null, overridden: e.override !== null }));
+  const enemies = record.enemies.map((e) => ({ ...e, name: publicEnemyName(e), ew: e.override ?? e.roll?.total ?? null, overridden: e.override !== null }));
+  // The strongest enemy named for the hit's damage is named as the public card may (a hidden one is not).
+  const named = record.enemies.find((e) => e.name === result.damage?.enemy);
+  const damage = result.damage && named ? { ...result.damage, enemy: publicEnemyName(named) } : result.damage;
   return foundry.applications.handlebars.renderTemplate(SHORT_COMBAT_RESULT_TEMPLATE, {
     ...result,
+    damage,
     // R-SHORT-4: a hit of several attacks shows each ("5 + 3"): Rüstung came off each.
     perHit: result.perHit.map((h) => ({ ...h, damageText: h.attacks.join(" + ") })),
     goalText: goalText(record),

@@ -5,7 +5,8 @@
 import { markKey } from "../../documents/actor";
 import { characterEW, hitDamage, hitFormulas, resolveShortCombat, SHORT_GOALS, SHORT_STANCES, strongestStufe, teamEW } from "../../rules";
 import type { AlchemikumUse, HitDamage, RuleId, ShortAttack, ShortGoal, ShortOutcome, ShortResolution, ShortStance, ShortWinner } from "../../rules";
-import { resolveActor } from "../actor-ref";
+import { documentFromUuid } from "../../helpers/uuid";
+import { hiddenFromPlayers, resolveActor } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
 
 export const SHORT_COMBAT_CARD_TEMPLATE = "systems/flex/templates/chat/short-combat-card.hbs";
@@ -225,12 +226,23 @@ export function characterView(row: ShortCharacterRow, strongest: number) {
   };
 }
 
+/**
+ * An enemy's name as every player may read it (audit N6): its own, unless its token or actor is hidden from some player
+ * (then "a hidden enemy"). The GM's tool shows the real names.
+ */
+export function publicEnemyName(row: Pick<ShortEnemyRow, "ref" | "name">): string {
+  const actor = resolveActor(row.ref);
+  const token = row.ref.tokenUuid ? (documentFromUuid(row.ref.tokenUuid) as TokenDocument.Implementation | null) : null;
+  return actor && !hiddenFromPlayers(actor, token) ? row.name : game.i18n!.localize("FLEX.ShortCombat.HiddenEnemy");
+}
+
 /** The card everyone sees: the goal, each character's roll and EW, who is still to roll; the enemies only by name. */
 export async function renderShortCombatCard(record: ShortCombatRecord): Promise<string> {
   const strongest = recordStrongest(record);
   const characters = record.characters.map((row) => characterView(row, strongest));
   return foundry.applications.handlebars.renderTemplate(SHORT_COMBAT_CARD_TEMPLATE, {
     ...record,
+    enemies: record.enemies.map((e) => ({ ...e, name: publicEnemyName(e) })),
     characters,
     goalText: goalText(record),
     strongest,

@@ -9,13 +9,14 @@ import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerce
 import type { BreathOutcome, BreathState, Die } from "../../rules";
 import { addStatuses, removeStatuses } from "../../helpers/status-effects";
 import { localDie } from "../../helpers/dice-text";
-import { actorRef } from "../actor-ref";
+import { actorRef, hiddenFromPlayers } from "../actor-ref";
 import { writeActorChanges } from "../actor-writes";
 import type { ActorChange } from "../actor-writes";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
-import { cardStep, runTask, taskIdOf, taskState } from "../task-journal";
+import { cardStep, taskIdOf, taskState } from "../task-journal";
+import { runTaskWithCards } from "../task-journal/private-cards";
 import type { TaskStep } from "../task-journal";
 
 export const BREATH_CARD = "systems/flex/templates/chat/breath-card.hbs";
@@ -95,8 +96,11 @@ function entryText(e: BreathEntry): string {
   return game.i18n!.format(`FLEX.Water.Breath.Result.${result}`, { name: e.name, die: localDie(state.die) });
 }
 
-/** The one chat card (a step of the round's task): every creature's roll and result, with all the Rolls on the message. */
-async function breathCard(entries: BreathEntry[], title: string, flags: Record<string, unknown>): Promise<Extract<TaskStep, { kind: "message" }>> {
+/**
+ * The round's chat card (a step of its task): every creature's roll and result, with all the Rolls on the message.
+ * `whisper`: the card of the creatures players may not know of, to the GMs only (audit N6).
+ */
+async function breathCard(entries: BreathEntry[], title: string, flags: Record<string, unknown>, whisper?: string[]): Promise<Extract<TaskStep, { kind: "message" }>> {
   const rows = entries.map((e) => ({
     name: e.name,
     result: e.outcome.result,
@@ -108,8 +112,10 @@ async function breathCard(entries: BreathEntry[], title: string, flags: Record<s
   const rules = [...new Set(entries.flatMap((e) => e.outcome.rules))].sort().join(", ");
   const content = await foundry.applications.handlebars.renderTemplate(BREATH_CARD, { title, entries: rows, rules, sw: BREATH_SW });
   const rolls = entries.flatMap((e) => (e.roll ? [e.roll] : []));
-  return cardStep({ content, rolls, speaker: ChatMessage.getSpeaker(), flags: { flex: { breath: flags } } });
+  return cardStep({ content, rolls, speaker: ChatMessage.getSpeaker(), flags: { flex: { breath: flags } }, ...(whisper ? { whisper } : {}) });
 }
+
+const gmIds = (): string[] => (game.users!.contents as User.Implementation[]).filter((u) => u.isGM).map((u) => u.id!);
 
 /** What happened, as plain data: for the card's flags and for macros. */
 function summarize(entries: BreathEntry[]): BreathReport["entries"] {
@@ -120,7 +126,7 @@ function summarize(entries: BreathEntry[]): BreathReport["entries"] {
  * One KR of breath for these actors (already gated to one client): rolls under water, recovery in the air,
  * one batched write and one card. Actors that processed `key` already, and the dead, are skipped.
  */
-export async function resolveBreath(actors: Iterable<Actor.Implementation | null | undefined>, { key, title }: { key: string; title: string }): Promise<BreathReport> {
+export async function resolveBreath(actors: Iterable<Actor.Implementation | null | undefined>, { key, title, hidden }: { key: string; title: string; hidden?: ReadonlySet<string> }): Promise<BreathReport> {
   const seen = new Set<string>();
   const skipped: string[] = [];
   const due: Actor.Implementation[] = [];
@@ -145,9 +151,14 @@ export async function resolveBreath(actors: Iterable<Actor.Implementation | null
     if (drowning) statuses.push({ kind: "statuses", ref: actorRef(e.actor), ...drowning });
   }
   const steps: TaskStep[] = [{ kind: "actors", writes }, ...statuses];
-  const card = await breathCard(entries, title, { key, entries: summary });
-  await runTask({ type: "breath", requestId: key, requester: game.user! }, [...steps, card]);
-  return { key, entries: summary, skipped, messageId: card.data._id };
+  // A creature players may not know of (a hidden combatant or token) is left off the public card: the GMs get its own.
+  const secret = (e: BreathEntry) => hidden?.has(e.actor.uuid) ?? hiddenFromPlayers(e.actor);
+  const cards: Extract<TaskStep, { kind: "message" }>[] = [];
+  for (const [list, whisper] of [[entries.filter((e) => !secret(e)), undefined], [entries.filter(secret), gmIds()]] as const) {
+    if (list.length) cards.push(await breathCard(list, title, { key, entries: summarize(list) }, whisper));
+  }
+  await runTaskWithCards({ type: "breath", requestId: key, requester: game.user! }, [...steps, ...cards]);
+  return { key, entries: summary, skipped, messageId: cards[0]!.data._id };
 }
 
 /**
@@ -163,12 +174,13 @@ export function resolveCombatBreath(combat: Combat.Implementation, round: number
     const current = game.combats!.get(combat.id!) as Combat.Implementation | undefined;
     // A round another GM journalled is finished from the journal, never rolled again.
     if (!current || (overdue && taskState(taskIdOf("breath", key)))) return { key, entries: [], skipped: [], messageId: null };
+    const hidden = new Set(current.combatants.contents.filter((c) => c.actor && (c.hidden || hiddenFromPlayers(c.actor as Actor.Implementation, c.token as TokenDocument.Implementation | null))).map((c) => c.actor!.uuid));
     const actors = current.combatants.contents
       .filter((c) => !c.isDefeated)
       .map((c) => c.actor as Actor.Implementation | null)
       .filter((a) => !overdue || !a?.statuses.has("underwater") || submergedBefore(a, round + 1));
     const title = game.i18n!.format("FLEX.Water.Breath.RoundTitle", { round: String(round) });
-    return resolveBreath(actors, { key, title });
+    return resolveBreath(actors, { key, title, hidden });
   });
 }
 
