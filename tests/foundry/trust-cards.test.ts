@@ -8,7 +8,7 @@ import { attackCardAction } from "../../src/automation/combat";
 import { fallCardAction } from "../../src/automation/falling";
 import { healCardAction } from "../../src/automation/healing";
 import { askActiveGM } from "../../src/automation/gm-relay";
-import { acting, as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
+import { acting, as, createActor, createScene, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -162,6 +162,27 @@ describe("a fall onto the GM's creature: the GM rolls what hurts it, and its rec
     const copy = await handMade(clients.players[1], { flex: { fall: card.flags.flex.fall } });
     expect(await acting(clients.players[1], () => fallCardAction(copy, "target", "undo"))).toBe("refused");
     expect(sys(wolf).leben.value).toBe(10);
+  });
+});
+
+describe("a fall onto the GM's creature with an Ausweichen value: its value stays behind the screen (N7)", () => {
+  it("the card's content and flags, the dodge reply and the GM's record hold no Ausweichen 9; the GM's client draws it", async () => {
+    await g.game.settings.set("flex", "fallAutoApply", false);
+    const scene = await createScene();
+    const hero = (await createActor({ name: "Alrik", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 }, system: { attributes: { kk: 8 }, leben: { value: 30, max: 30 } } })) as Any;
+    const wolf = (await createActor({ name: "Wolf", type: "creature", system: { ausweichen: 9, leben: { value: 20, max: 20 } } })) as Any;
+    const token = (await placeToken(scene, hero, { elevation: 5 })) as Any;
+    await placeToken(scene, wolf, { col: 2 });
+    // Alrik's KK W8 shows 1; the GM's 5d4 = 10; the wolf dodges with its value 9 against SW 15: it fails.
+    roll([8, 1], ...d4s(2, 2, 2, 2, 2));
+    await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
+    const card = last();
+    const publicData = JSON.stringify({ content: card.content, flags: card.flags, gm: clients.gms[0].flags });
+    expect(publicData).not.toMatch(/Ausweichen-Wert 9|EW 9\b|"ew":9/);
+    const gmView = (await messageContentFor(card, clients.gms[0])).toString();
+    expect(gmView).toContain("Wolf weicht mit seinem Ausweichen-Wert 9 aus");
+    const playerView = (await messageContentFor(card, clients.players[0])).toString();
+    expect(playerView).not.toContain("Ausweichen-Wert 9");
   });
 });
 

@@ -65,6 +65,8 @@ describe("the attack card: a GM creature's Leben, Rüstung and defence stay with
     expect(text(card.content, ".flex-applied-text")).toBe("−5 Leben");
     for (const secret of ["7/12", "/12", "Rüstung", "Ausweichen 9", "jetzt"]) expect(card.content).not.toContain(secret);
     expect(card.flags.flex.attack.targets[0].defence).toEqual({ kind: "ausweichen", source: "fixed", messageId: null });
+    // The flags reach every client too: what the Apply did, without the arithmetic (the GM draws it from the mark).
+    expect(card.flags.flex.attack.applied.t1).toEqual({ taken: 5, downed: false, by: expect.any(String), state: null });
   });
 
   it("the player's client shows 'Treffer · −5 Leben'; the GM's draws the whole arithmetic and the defence", async () => {

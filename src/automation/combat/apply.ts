@@ -7,6 +7,7 @@
 import { damageApplyMode } from "../../helpers/settings";
 import { actorRef, resolveActor } from "../actor-ref";
 import { cardRecordChanges } from "../card-record";
+import { viewForFlags } from "../screen";
 import type { ActorChange } from "../actor-writes";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
@@ -146,7 +147,8 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
 
   // The card shows what the marks and the owners say.
   const applied: Record<string, AppliedView | null> = { ...record.applied };
-  for (const p of planned) applied[p.target.key] = p.view;
+  // Flags reach every client: a screened target's arithmetic stays on its mark (screen.ts), drawn where it may be seen.
+  for (const p of planned) applied[p.target.key] = viewForFlags(p.view, p.actor);
   if (JSON.stringify(applied) !== JSON.stringify(record.applied ?? {}) || read.size) {
     const targets = record.targets.map((t) => (read.has(t.key) ? { ...t, status: read.get(t.key)! } : t));
     const next: AttackRecord = { ...record, applied, targets };

@@ -12,8 +12,8 @@ import type { AppliedView, AttackRecord, AttackTarget } from "./record";
 import { defenceCardOf } from "./verdict";
 
 /** What the Apply did to this target, with its arithmetic: the target's mark, else what the card recorded. */
-function appliedViewOf(actor: Actor.Implementation, record: AttackRecord, key: string): AppliedView | null {
-  const mark = actor.appliedMark(attackMark(record, key));
+function appliedViewOf(actor: Actor.Implementation, message: ChatMessage.Implementation, record: AttackRecord, key: string): AppliedView | null {
+  const mark = actor.appliedMark(attackMark(message.id!, key));
   if (mark && mark.leben !== undefined && mark.max !== undefined) {
     return { taken: mark.taken, downed: mark.downed, by: mark.by, damage: mark.damage, absorbed: mark.absorbed, leben: mark.leben, max: mark.max, state: mark.status };
   }
@@ -40,7 +40,7 @@ export function drawAttackValues(message: ChatMessage.Implementation, record: At
     const actor = target ? resolveActor(target.ref) : null;
     if (!target || !actor || !seesValues(user, actor)) return null;
     if (slot === "applied") {
-      const view = appliedViewOf(actor, record, key);
+      const view = appliedViewOf(actor, message, record, key);
       return view ? appliedText(target.name, view) : null;
     }
     if (slot === "defence") {

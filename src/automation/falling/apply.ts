@@ -15,6 +15,7 @@ import { runTask } from "../task-journal";
 import type { TaskContext, TaskStep } from "../task-journal";
 import { applicableKeys, effectOf, renderFallCard } from "./card";
 import { believedEffect } from "./claim";
+import { viewForFlags } from "../screen";
 import type { AppliedRecord, FallEffectKey, FallRecord } from "./card";
 import { pairOf } from "../riding/pair";
 import { resolveActor, resolveToken, tokenOfActor } from "./landing";
@@ -47,7 +48,7 @@ const lebenAfter = (actor: Actor.Implementation, leben: number) => ({ leben, max
  */
 export async function applyFallDamage(actor: Actor.Implementation, damage: number, by: string, fallId: string, key: FallEffectKey): Promise<AppliedRecord | null> {
   const outcome = await actor.applyDamage(damage, { ignoreArmor: true, mark: { key: fallMark(fallId, key), by } });
-  return outcome.already ? null : asRecord(outcome.mark, lebenAfter(actor, outcome.leben));
+  return outcome.already ? null : viewForFlags(asRecord(outcome.mark, lebenAfter(actor, outcome.leben)), actor);
 }
 
 /** The steps that deal a fall's damage to `actor` (its Leben with the mark, then its statuses) and what the card shows of it; no steps when it was dealt already. */
@@ -55,7 +56,7 @@ export function planFallDamage(actor: Actor.Implementation, damage: number, by: 
   const hit = actor.planDamage(damage, { ignoreArmor: true, mark: { key: fallMark(fallId, key), by } });
   if (hit.outcome.already) return { steps: [], applied: asRecord(hit.outcome.mark) };
   const steps: TaskStep[] = [{ kind: "actors", writes: [{ ref: actorRef(actor), changes: hit.changes }] }, { kind: "statuses", ref: actorRef(actor), ...actor.statusesAfterDamage(hit.outcome) }];
-  return { steps, applied: asRecord(hit.outcome.mark, lebenAfter(actor, hit.outcome.leben)) };
+  return { steps, applied: viewForFlags(asRecord(hit.outcome.mark, lebenAfter(actor, hit.outcome.leben)), actor) };
 }
 
 /**
@@ -106,7 +107,8 @@ async function actHere(messageId: string, key: FallEffectKey, action: FallAction
     // Decision: R-FALL-1 damage is not an attack, so Rüstung does not reduce it.
     const hit = actor.planDamage(effect.damage, { ignoreArmor: true, mark: { key: markId, by } });
     steps.push({ kind: "actors", writes: [{ ref: actorRef(actor), changes: hit.changes }] }, { kind: "statuses", ref: actorRef(actor), ...actor.statusesAfterDamage(hit.outcome) });
-    [status, shown] = ["applied", asRecord(hit.outcome.mark, lebenAfter(actor, hit.outcome.leben))];
+    // Flags reach every client: a screened creature's Leben stays on its mark (screen.ts).
+    [status, shown] = ["applied", viewForFlags(asRecord(hit.outcome.mark, lebenAfter(actor, hit.outcome.leben)), actor)];
   } else if (!existing) status = "notApplied";
   else {
     const undo = actor.planUndo(markId)!;

@@ -35,6 +35,8 @@ export interface AppliedRecord {
 export interface FallCheckRecord extends CheckCardData {
   /** No talent: a bare attribute check (noted on the card). */
   bare: boolean;
+  /** A screened creature's fixed Ausweichen (screen.ts): the EW and the notes naming it are left out; its data has them. */
+  screened?: boolean;
 }
 
 /** A creature's own fall: its Athletik check and, on a failure, its 1W4 per Schritt. */

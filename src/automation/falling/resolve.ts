@@ -20,6 +20,7 @@ import { cardRecordChanges, cardRecordOf, writeCardRecord } from "../card-record
 import { runTask } from "../task-journal";
 import { applyFallDamage, fallMark, fallRecordOf, planFallDamage, QUERY as APPLY } from "./apply";
 import { dodgeRecordOf } from "./claim";
+import { checkForMessage } from "./card-values";
 import type { DodgeClaim } from "./claim";
 import { checkRecord, fallRecord, renderFallCard } from "./card";
 import type { ActorRef, AppliedRecord, FallCheckRecord, FallerRecord, FallRecord, FallSource } from "./card";
@@ -394,6 +395,8 @@ async function handleDodgeQuery(payload: Record<string, unknown>, { requester, r
   if (!d) return refuse("malformed", `${target.name} cannot make the dodge check`);
   const damage = diceOf(damageRoll).reduce((sum, r) => sum + r, 0);
   const targetRef = refOf(target, landing!.token);
+  // The reply reaches the player's client and its card, the record every client: a screened creature's value stays out.
+  const check = checkForMessage(d.record, target, !!d.roll);
   const claim: DodgeClaim = {
     faller: refOf(faller, fallerToken),
     target: { actorUuid: targetRef.actorUuid, tokenUuid: targetRef.tokenUuid ?? null },
@@ -402,7 +405,7 @@ async function handleDodgeQuery(payload: Record<string, unknown>, { requester, r
     damageRoll: damageRoll.toJSON() as Record<string, unknown>,
     dodged: d.success,
     roll: (d.roll?.toJSON() as Record<string, unknown> | undefined) ?? null,
-    check: d.record,
+    check,
   };
   const record = { kind: "fall" as const, id: fallId, author: requester.id!, claim, at: Date.now() };
   let applied: AppliedRecord | null = null;

@@ -8,6 +8,7 @@
 import { resolveActor, actorRef } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
 import { cardRecordChanges, cardRecordOf } from "../card-record";
+import { viewForFlags } from "../screen";
 import type { CardRecord } from "../card-record";
 import { runOnGMQueue } from "../gm-queue";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
@@ -89,7 +90,8 @@ async function actHere(messageId: string, action: HealAction, user: User.Impleme
     // An Undo leaves the card saying so beside its Apply; an Apply clears that.
     const undone = status === "undone";
     const content = await renderHealCard({ ...record, applied: shown, undone });
-    steps.push({ kind: "update", uuid: message.uuid!, changes: { content, "flags.flex.heal.applied": shown, "flags.flex.heal.undone": undone } });
+    // Flags reach every client: a screened actor's Leben stays on its mark (screen.ts).
+    steps.push({ kind: "update", uuid: message.uuid!, changes: { content, "flags.flex.heal.applied": viewForFlags(shown, actor), "flags.flex.heal.undone": undone } });
   }
   // The GM's record of what it accepted rides in the journal's hold write.
   const hold = accepted.fresh && action === "apply" ? cardRecordChanges(accepted.fresh) : undefined;

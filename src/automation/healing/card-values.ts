@@ -6,11 +6,11 @@ import { healedText } from "./card";
 import { healMark } from "./record";
 import type { HealRecord } from "./record";
 
-export function drawHealValues(record: HealRecord, html: HTMLElement, user: User.Implementation): void {
+export function drawHealValues(message: ChatMessage.Implementation, record: HealRecord, html: HTMLElement, user: User.Implementation): void {
   revealScreened(html, (slot) => {
     const actor = slot === "heal" ? resolveActor(record.target) : null;
     if (!actor || !seesValues(user, actor)) return null;
-    const mark = actor.appliedMark(healMark(record));
+    const mark = actor.appliedMark(healMark(message.id!));
     if (mark && mark.leben !== undefined && mark.max !== undefined) return healedText({ healed: -mark.taken, leben: mark.leben, max: mark.max });
     return record.applied ? healedText(record.applied) : null;
   });

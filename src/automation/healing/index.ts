@@ -16,7 +16,7 @@ export type { HealRecord } from "./record";
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   const record = healRecordOf(message);
   if (!record) return;
-  drawHealValues(record, html, game.user!);
+  drawHealValues(message, record, html, game.user!);
   const may = mayActOnHeal(game.user!, message, record);
   for (const button of html.querySelectorAll<HTMLButtonElement>("button[data-action^='flexHeal']")) {
     if (!may) {
