@@ -541,6 +541,31 @@ export class User extends Document {
   }
   get isGM(): boolean { return this.role >= ROLES.ASSISTANT; }
   get isSelf(): boolean { return this.id === state.currentUserId; }
+  /**
+   * Like v13 (issue 33, audit SD2): any user may update its own User's flags, since dnd5e calls
+   * `game.user.setFlag` from every client (base-actor-sheet.mjs); another user's User only a GM may change.
+   */
+  override canUserModify(user: User, action: "create" | "update" | "delete"): boolean {
+    if (action === "update" && user.id === this.id) return true;
+    return super.canUserModify(user, action);
+  }
+  /** What a player may change on its own User (v13 keeps role and the rest to the GM). */
+  static readonly selfUpdatable = new Set(["flags"]);
+  /** No user changes its own role, a player changes nothing but its own flags, an assistant never makes a full GM. */
+  // Not async: an extra await here would shift every User write a tick against the other clients' work.
+  static override updateDocuments(updates: Obj[], options: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
+    const user = currentUser();
+    for (const u of updates) {
+      const changes = expandObject(deepClone(u));
+      const keys = Object.keys(changes).filter((k) => k !== "_id");
+      const self = String(changes._id) === user?.id;
+      const forbidden = !user ? [] : self && "role" in changes ? ["role"]
+        : !user.isGM ? keys.filter((k) => !User.selfUpdatable.has(k))
+        : user.role < ROLES.GAMEMASTER && Number(changes.role) > user.role ? ["role"] : [];
+      if (forbidden.length) return Promise.reject(new Error(`User ${user!.name} lacks permission to update User [${String(changes._id)}] fields ${forbidden.join(", ")}`));
+    }
+    return super.updateDocuments(updates, options);
+  }
   hasRole(role: number | keyof typeof ROLES): boolean { return this.role >= (typeof role === "number" ? role : ROLES[role]); }
   can(_action: string): boolean { return this.isGM; }
   /**

@@ -13,10 +13,13 @@ export { settle, state, queueDice, seededUniform, worldCollections, queryCount }
 export { takeErrors } from "./world";
 export type { WriteRecord };
 
-export interface Clients { gms: User[]; players: User[]; all: User[] }
+export interface Clients { gms: User[]; assistants: User[]; players: User[]; all: User[] }
 
-/** Empties the world and connects `gms` GMs and `players` players; the first GM is the acting user. */
-export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
+/**
+ * Empties the world and connects `gms` GMs, `assistants` assistant GMs and `players` players; the first GM is
+ * the acting user. Assistants (role ASSISTANT = 3) are `isGM` as in v13 (issue 33: the trust worlds need one).
+ */
+export function resetWorld({ gms = 1, assistants = 0, players = 0 } = {}): Clients {
   for (const c of Object.values(worldCollections)) c.clear();
   resetPacks();
   state.writes.length = 0;
@@ -38,9 +41,10 @@ export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
     return u;
   };
   const gmUsers = Array.from({ length: gms }, (_, i) => mk(`GM ${i + 1}`, ROLES.GAMEMASTER, "gm", i + 1));
+  const assistantUsers = Array.from({ length: assistants }, (_, i) => mk(`Assistenz ${i + 1}`, ROLES.ASSISTANT, "assistant", i + 1));
   const playerUsers = Array.from({ length: players }, (_, i) => mk(`Spieler ${i + 1}`, ROLES.PLAYER, "player", i + 1));
-  state.currentUserId = (gmUsers[0] ?? playerUsers[0])?.id ?? "";
-  return { gms: gmUsers, players: playerUsers, all: [...gmUsers, ...playerUsers] };
+  state.currentUserId = (gmUsers[0] ?? assistantUsers[0] ?? playerUsers[0])?.id ?? "";
+  return { gms: gmUsers, assistants: assistantUsers, players: playerUsers, all: [...gmUsers, ...assistantUsers, ...playerUsers] };
 }
 
 /** Runs fn as `user` on that user's client, then returns to the previous client. */
