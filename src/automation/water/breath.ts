@@ -223,9 +223,9 @@ export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId }:
     ui.notifications?.warn(game.i18n!.localize("FLEX.Water.Breath.NoTokens"));
     return null;
   }
-  const id = requestId ?? foundry.utils.randomID();
-  // Every actor by uuid, so the active GM finds the same ones (unlinked tokens' actors included).
-  return askActiveGM<BreathReport>(ADVANCE, { uuids: actors.map((a) => a.uuid) }, { requestId: id });
+  // Every actor by uuid, so the active GM finds the same ones (unlinked tokens' actors included). No id of its
+  // own: the relay makes one, and a click repeated while the first's outcome is unknown reuses it.
+  return askActiveGM<BreathReport>(ADVANCE, { uuids: actors.map((a) => a.uuid) }, { requestId });
 }
 
 const ADVANCE = "breathAdvance";
