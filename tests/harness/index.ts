@@ -6,6 +6,7 @@ import { resetClientLocal } from "../../src/helpers/client-local";
 import { queueDice, seededUniform } from "./roll";
 import type { RegionDocument, Scene, TokenDocument } from "./scene";
 import { compendiumUuid, packs, resetPacks, storeInPack } from "./packs";
+import { DialogV2 } from "./applications";
 import { randomID, type Obj } from "./utils";
 import { onClient, settle, state, type WriteRecord } from "./world";
 
@@ -28,6 +29,8 @@ export function resetWorld({ gms = 1, assistants = 0, players = 0 } = {}): Clien
   state.dropAfter.clear();
   state.broadcasts = 0;
   queryCount.sent = 0;
+  DialogV2.stayOpen = false;
+  DialogV2.open.clear();
   resetClientLocal();
   const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string }; settings: { values: Map<string, unknown> }; time: { worldTime: number } } };
   g.game.time.worldTime = 0;
