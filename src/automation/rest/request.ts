@@ -31,6 +31,8 @@ export interface CallRestOptions {
   /** The rest was interrupted by combat: it counts as not taken. */
   interrupted?: boolean;
   requestId?: string;
+  /** The card is whispered to the calling GM only (the self-test): the table does not see it come and go. */
+  private?: boolean;
 }
 
 /** The connected player who answers for a character: its assigned player, else its first owner by id. */
@@ -114,6 +116,6 @@ export async function callRest(options: CallRestOptions): Promise<RestReport | n
       answers[actor.id!] = raw ? readAnswer({ ...defaultAnswer(type), ...(raw as object) }, type) : defaultAnswer(type);
     }),
   );
-  const request: RestRequest = { type, actorIds: allowed.map((a) => a.id!), healer: !!options.healer, interrupted: !!options.interrupted, answers, defaulted, promptId: asking.length ? promptId : null, asked: asking.map((a) => a.id!) };
+  const request: RestRequest = { type, actorIds: allowed.map((a) => a.id!), healer: !!options.healer, interrupted: !!options.interrupted, answers, defaulted, promptId: asking.length ? promptId : null, asked: asking.map((a) => a.id!), ...(options.private ? { private: true } : {}) };
   return sendRest(request, retryKey, options.requestId);
 }

@@ -96,7 +96,7 @@ function entryText(e: BreathEntry): string {
 }
 
 /** The one chat card (a step of the round's task): every creature's roll and result, with all the Rolls on the message. */
-async function breathCard(entries: BreathEntry[], title: string, flags: Record<string, unknown>): Promise<Extract<TaskStep, { kind: "message" }>> {
+async function breathCard(entries: BreathEntry[], title: string, flags: Record<string, unknown>, whisper?: string[]): Promise<Extract<TaskStep, { kind: "message" }>> {
   const rows = entries.map((e) => ({
     name: e.name,
     result: e.outcome.result,
@@ -108,7 +108,7 @@ async function breathCard(entries: BreathEntry[], title: string, flags: Record<s
   const rules = [...new Set(entries.flatMap((e) => e.outcome.rules))].sort().join(", ");
   const content = await foundry.applications.handlebars.renderTemplate(BREATH_CARD, { title, entries: rows, rules, sw: BREATH_SW });
   const rolls = entries.flatMap((e) => (e.roll ? [e.roll] : []));
-  return cardStep({ content, rolls, speaker: ChatMessage.getSpeaker(), flags: { flex: { breath: flags } } });
+  return cardStep({ content, rolls, speaker: ChatMessage.getSpeaker(), flags: { flex: { breath: flags } }, ...(whisper ? { whisper } : {}) });
 }
 
 /** What happened, as plain data: for the card's flags and for macros. */
@@ -120,7 +120,7 @@ function summarize(entries: BreathEntry[]): BreathReport["entries"] {
  * One KR of breath for these actors (already gated to one client): rolls under water, recovery in the air,
  * one batched write and one card. Actors that processed `key` already, and the dead, are skipped.
  */
-export async function resolveBreath(actors: Iterable<Actor.Implementation | null | undefined>, { key, title }: { key: string; title: string }): Promise<BreathReport> {
+export async function resolveBreath(actors: Iterable<Actor.Implementation | null | undefined>, { key, title, whisper }: { key: string; title: string; whisper?: string[] }): Promise<BreathReport> {
   const seen = new Set<string>();
   const skipped: string[] = [];
   const due: Actor.Implementation[] = [];
@@ -145,7 +145,7 @@ export async function resolveBreath(actors: Iterable<Actor.Implementation | null
     if (drowning) statuses.push({ kind: "statuses", ref: actorRef(e.actor), ...drowning });
   }
   const steps: TaskStep[] = [{ kind: "actors", writes }, ...statuses];
-  const card = await breathCard(entries, title, { key, entries: summary });
+  const card = await breathCard(entries, title, { key, entries: summary }, whisper);
   await runTask({ type: "breath", requestId: key, requester: game.user! }, [...steps, card]);
   return { key, entries: summary, skipped, messageId: card.data._id };
 }
@@ -212,7 +212,7 @@ type TokenLike = { actor?: Actor.Implementation | null; document?: { actor?: Act
  * Outside combat: the GM advances breath by one KR for these tokens (default: the GM's controlled tokens).
  * The same path as a combat round: one write, one card. A player is refused.
  */
-export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId }: { requestId?: string } = {}): Promise<BreathReport | null> {
+export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId, private: hidden = false }: { requestId?: string; private?: boolean } = {}): Promise<BreathReport | null> {
   if (!game.user?.isGM) {
     ui.notifications?.warn(game.i18n!.localize("FLEX.Water.Breath.GMOnly"));
     return null;
@@ -225,7 +225,7 @@ export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId }:
   }
   // Every actor by uuid, so the active GM finds the same ones (unlinked tokens' actors included). No id of its
   // own: the relay makes one, and a click repeated while the first's outcome is unknown reuses it.
-  return askActiveGM<BreathReport>(ADVANCE, { uuids: actors.map((a) => a.uuid) }, { requestId });
+  return askActiveGM<BreathReport>(ADVANCE, { uuids: actors.map((a) => a.uuid), ...(hidden ? { private: true } : {}) }, { requestId });
 }
 
 const ADVANCE = "breathAdvance";
@@ -235,7 +235,9 @@ async function handleAdvance(payload: Record<string, unknown>, { requester, requ
   if (!requester.isGM) return refuse("forbidden", `${requester.name} may not advance breath`);
   const uuids = Array.isArray(payload.uuids) ? payload.uuids.filter((u): u is string => typeof u === "string") : [];
   const actors = uuids.map((u) => documentFromUuid(u) as Actor.Implementation | null).filter((a) => a?.documentName === "Actor");
-  return resolveBreath(actors, { key: `manual-${requestId}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle") });
+  // `private` (the self-test): the card is whispered to the GM who asked, no one else sees it appear.
+  const whisper = payload.private === true ? [requester.id!] : undefined;
+  return resolveBreath(actors, { key: `manual-${requestId}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle"), whisper });
 }
 
 export function registerBreath(): void {
