@@ -276,8 +276,22 @@ export class Document extends DataModel {
     if (Object.keys(failures).length) throw new DataModelValidationError(failures);
     const diff = diffDeep(this._source, candidate);
     for (const k of Object.keys(candidate)) this._source[k] = candidate[k];
+    for (const [name, field] of Object.entries(cls.embedded)) if (Array.isArray(rest[field])) this.replaceEmbedded(name, field, rest[field] as Obj[]);
     this._initialize();
     return diff;
+  }
+
+  /**
+   * `updateSource({ items: [...] })` replaces an embedded collection's source and contents, as v13 does: systems
+   * give a new actor its starting items so in `_preCreate` (issue 33, N12; e.g. the Fallout system's skills).
+   */
+  private replaceEmbedded(name: string, field: string, sources: Obj[]): void {
+    const sub = docClasses()[name] ?? Document;
+    const coll = this.collectionsByName[name];
+    const built = sources.map((src) => new sub(deepClone(src), { parent: this, strict: true }));
+    this._source[field] = built.map((d) => d._source);
+    coll?.clear();
+    for (const d of built) coll?.set(d.id, d);
   }
 
   // Database operations ---------------------------------------------------------------------------

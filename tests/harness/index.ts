@@ -128,6 +128,7 @@ export function addDocumentToCompendium(pack: string, documentName: "Actor" | "I
 }
 
 export { packs, compendiumUuid };
+export { slowPackReads } from "./packs";
 
 export function writesOf(filter: Partial<Pick<WriteRecord, "action" | "documentName" | "userId">> = {}): WriteRecord[] {
   return state.writes.filter((w) => Object.entries(filter).every(([k, v]) => w[k as keyof WriteRecord] === v));
