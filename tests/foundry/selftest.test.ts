@@ -106,14 +106,14 @@ describe("the Flex self-test", () => {
   });
 
   // Audit N10: the active GM posts the breath and rest cards; they were neither cleaned up nor reported, and public.
-  it.each([["the second GM", "gms", 1], ["an assistant GM", "assistants", 0]] as const)("run by %s: every scenario card is whispered to the runner (no player sees one), all are deleted, only the report is left", async (_who, group, index) => {
+  it.each([["the second GM", "gms", 1], ["an assistant GM", "assistants", 0]] as const)("run by %s: every scenario card is whispered to the runner (no player reads one), all are deleted, only the report is left", async (_who, group, index) => {
     clients = resetWorld({ gms: 2, assistants: 1, players: 2 });
     const runner = (clients as Any)[group][index];
     const before = census();
     const cards: Any[] = [];
     const id = g.Hooks.on("createChatMessage", (m: Any) => {
       // Every client hears of each card: noted once, on the runner's.
-      if (g.game.user.id === runner.id && !m.flags?.flex?.selfTest) cards.push({ kinds: Object.keys(m.flags?.flex ?? {}), whisper: [...m.whisper], author: m.author?.id, seen: clients.players.map((p) => onClient(p.id, () => m.visible)) });
+      if (g.game.user.id === runner.id && !m.flags?.flex?.selfTest) cards.push({ kinds: Object.keys(m.flags?.flex ?? {}), whisper: [...m.whisper], author: m.author?.id, seen: clients.players.map((p) => onClient(p.id, () => m.isContentVisible)) });
     });
     const report = await run({}, runner).finally(() => g.Hooks.off("createChatMessage", id));
     expect(report.results.map((r: Any) => [r.id, r.passed])).toEqual(SCENARIOS.map((s) => [s.id, true]));

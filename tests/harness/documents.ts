@@ -829,11 +829,20 @@ export class ChatMessage extends Document {
   }
   get isRoll(): boolean { return this.rolls.length > 0; }
   get isAuthor(): boolean { return this._source.author === state.currentUserId; }
-  /** Whether the current user can see this message (whispers and blind rolls). */
+  /**
+   * Whether the current user's chat log shows this message. Like v13 (issue 33, audit SD3; foundryvtt#9888): a
+   * whispered roll reaches every client (drawn private where its content is hidden, as Crucible ef93c919 does);
+   * any other whisper only its author and recipients see: a GM who is neither does not.
+   */
   get visible(): boolean {
-    const user = currentUser();
+    if (!this.whisper.length || this.isRoll) return true;
+    return this.isAuthor || this.whisper.includes(state.currentUserId);
+  }
+  /** Whether the current user may read the content: a whispered roll's only its recipients and (unless blind) its author. */
+  get isContentVisible(): boolean {
+    if (!this.isRoll) return this.visible;
     if (!this.whisper.length) return true;
-    return user.isGM || this.whisper.includes(user.id) || (this.isAuthor && !this.blind);
+    return this.whisper.includes(state.currentUserId) || (this.isAuthor && !this.blind);
   }
   static getSpeaker({ actor, alias }: { actor?: Document | null; alias?: string } = {}): Obj {
     return { scene: null, token: null, actor: actor?.id ?? null, alias: alias ?? actor?.name ?? currentUser().name };
