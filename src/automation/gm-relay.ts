@@ -15,6 +15,7 @@ import { contentDigest } from "../helpers/digest";
 import { clientLocal } from "../helpers/client-local";
 import { isClaimed, runOnGMQueue } from "./gm-queue";
 import { resumeTasks, taskIdOf, taskState } from "./task-journal";
+import { connected } from "./task-journal/presence";
 
 export interface RelayContext {
   /** The user who sent the request, confirmed by that user's own client. */
@@ -36,7 +37,7 @@ interface RelayMessage {
 
 /** What the active GM answers instead of a result when it will not carry a request out. */
 export interface Refusal {
-  flexRefused: "unknown" | "notActiveGM" | "unconfirmed" | "malformed" | "forbidden" | "throttled" | "flooded";
+  flexRefused: "unknown" | "notActiveGM" | "unconfirmed" | "malformed" | "forbidden" | "throttled" | "flooded" | "reload";
 }
 
 /** The request was carried out before (by this GM or another): its result went to the first asking. */
@@ -132,6 +133,8 @@ export async function handleRelay(message: RelayMessage | Record<string, unknown
   const handler = handlers.get(type);
   if (!handler) return refuse("unknown", `unknown request type "${type}"`);
   if (!game.users!.activeGM?.isSelf) return refuse("notActiveGM", `"${type}" reached a client that is not the active GM`);
+  // Back after a dropped socket without a reload: this GM's copy of the world may be stale (presence.ts).
+  if (!connected()) return refuse("reload", `"${type}" reached the active GM, whose connection dropped since it loaded`);
   const payload = data.payload;
   if (!requestId || typeof payload !== "object" || payload === null || Array.isArray(payload)) return refuse("malformed", `malformed "${type}" request`);
   const requester = game.users!.get(String(data.requester)) as User.Implementation | undefined;
@@ -167,6 +170,7 @@ const NOTICE: Record<Refusal["flexRefused"], string> = {
   forbidden: "FLEX.Query.Forbidden",
   throttled: "FLEX.Query.Throttled",
   flooded: "FLEX.Query.Flooded",
+  reload: "FLEX.Query.Reload",
 };
 
 type NoAnswer = "timeout" | "dropped" | "error";

@@ -18,7 +18,7 @@ import {
   type ValidateOptions,
 } from "./fields";
 import { deepClone, expandObject, isPlainObject, mergeObject, randomID, type Obj } from "./utils";
-import { beforeWrite, onClient, recordError, state, track } from "./world";
+import { beforeWrite, onClient, recordError, sendGate, state, track } from "./world";
 
 export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
@@ -328,6 +328,9 @@ export class Document extends DataModel {
       docs.push(doc);
     }
     if (!docs.length) return [];
+    // A socket that is down for a while: the write leaves with what the client had then, when it is back.
+    const gate = sendGate(user);
+    if (gate) await gate;
     state.writes.push({ userId: user.id, action: "create", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: docs.map((d) => d.id), data: docs.map((d) => deepClone(d._source)) });
     const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
     for (const doc of docs) {
@@ -375,6 +378,9 @@ export class Document extends DataModel {
       planned.push({ doc, changes });
     }
     if (!planned.length) return [];
+    // A socket that is down for a while: the write leaves with what the client had then, when it is back.
+    const gate = sendGate(user);
+    if (gate) await gate;
     state.writes.push({ userId: user.id, action: "update", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: planned.map((p) => p.doc.id), data: planned.map((p) => deepClone(p.changes)) });
     const diffs = planned.map(({ doc, changes }) => ({ doc, diff: doc.updateSource(changes) }));
     // A document of a pack: the server writes the change into the pack's source.
@@ -412,6 +418,9 @@ export class Document extends DataModel {
       docs.push(doc);
     }
     if (!docs.length) return [];
+    // A socket that is down for a while: the write leaves with what the client had then, when it is back.
+    const gate = sendGate(user);
+    if (gate) await gate;
     state.writes.push({ userId: user.id, action: "delete", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: docs.map((d) => d.id), data: [] });
     for (const doc of docs) {
       coll!.delete(doc.id);
@@ -614,9 +623,15 @@ export class User extends Document {
 const pendingQueries = new Map<{ reject: (e: Error) => void }, string>();
 export const queryCount = { sent: 0 };
 
+/** Whether the user is connected, in its source too: a later update of the User must not bring it back. */
+export function setActive(user: User, active: boolean): void {
+  (user._source as Obj).active = active;
+  (user as unknown as { active: boolean }).active = active;
+}
+
 /** The user's browser drops: it stops answering, and its open queries fail on the asking side. */
 export function dropConnection(user: User): void {
-  (user as unknown as { active: boolean }).active = false;
+  setActive(user, false);
   for (const [pending, id] of pendingQueries) if (id === user.id) pending.reject(new Error(`User ${user.name} disconnected`));
 }
 
