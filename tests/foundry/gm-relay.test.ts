@@ -88,6 +88,21 @@ describe("forged requests are refused with 0 writes", () => {
     expect(answer).toBeNull();
     expect(state.writes.length).toBe(before);
   });
+
+  it("a private breath advance or rest (the self-test's) asked for by a player: refused, 0 writes, no card", async () => {
+    const [hero] = await partyOf(1);
+    await hero.toggleStatusEffect("underwater", { active: true });
+    await settle();
+    const before = state.writes.length;
+    const cards = messages().length;
+    // Through the player's own client, so the GM confirms who asked: a player, and no GM.
+    expect(await as(clients.players[0], () => askActiveGM("breathAdvance", { uuids: [hero.uuid], private: true }))).toBeNull();
+    expect(await as(clients.players[0], () => askActiveGM("rest", { type: "shortRest", actorIds: [hero.id], answers: {}, private: true }))).toBeNull();
+    refusedWith(await forge(clients.players[0], { type: "rest", requestId: "p1", requester: clients.gms[1].id, payload: { type: "shortRest", actorIds: [hero.id], private: true } }), "unconfirmed");
+    expect(state.writes.length).toBe(before);
+    expect(messages()).toHaveLength(cards);
+    expect(state.notifications.filter((n) => n.userId === clients.players[0].id).map((n) => n.message)).toEqual(["Das darfst du nicht – es wurde nichts geändert.", "Das darfst du nicht – es wurde nichts geändert."]);
+  });
 });
 
 /** Player 1's Alrik (30 Leben) stands 5 Schritt above the GM's dragon (200 Leben). */

@@ -2,7 +2,7 @@
 // request id"; issue 33): the GM who carries out the party's long rest drops right after writing it, the next
 // GM finishes it, and the calling GM clicks Rast again. The party must not rest twice.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, dropAfterWrites, messages, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, createScene, dropAfterWrites, messages, placeToken, queueDice, resetWorld, settle, state, type Clients } from "../harness";
 import { DialogV2, flex, party, sys, worldTime } from "./rest-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -74,5 +74,29 @@ describe("a retried end of day while its outcome is unknown", () => {
     await settle();
     expect(heroes.map((h) => sys(h).erschoepfung.value)).toEqual(after);
     expect(messages()).toHaveLength(cards);
+  });
+});
+
+describe("a retried breath advance while its outcome is unknown", () => {
+  it("GM 1 drops after writing the breath round, GM 2 finishes it; the second click is the same request and rolls nothing: one roll, one card", async () => {
+    const [gm1, gm2] = clients.gms;
+    const kai = (await createActor({ name: "Kai", type: "character", system: { attributes: { ko: 8 } } })) as Any;
+    await kai.toggleStatusEffect("underwater", { active: true });
+    await settle();
+    const token = await placeToken(await createScene(), kai);
+    queueDice([{ faces: 8, result: 2 }]);
+    dropAfterWrites(gm1, 2);
+    expect(await as(gm2, () => flex().advanceBreath([token]))).toBeNull();
+    await settle();
+    const breathCards = () => messages().filter((m: Any) => m.getFlag("flex", "breath"));
+    expect(sys(kai).derived.atemWuerfel).toBe(6);
+    expect(breathCards()).toHaveLength(1);
+    // Clicked again: the same request, and Kai's breath remembers it: skipped, a die that would show 1 never rolled.
+    queueDice([{ faces: 6, result: 1 }]);
+    const again = await as(gm2, () => flex().advanceBreath([token]));
+    await settle();
+    expect(again).toMatchObject({ entries: [], skipped: ["Kai"], messageId: null });
+    expect(sys(kai).derived.atemWuerfel).toBe(6);
+    expect(breathCards()).toHaveLength(1);
   });
 });
