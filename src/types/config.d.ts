@@ -189,6 +189,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
       flex: {
         /** The round a GM advanced past, due for the round automations (documents/combat.ts). */
         roundDue?: number;
+        /** The active GM when it was advanced, who resolves it: another GM catches it up only once that one is gone. */
+        roundDueBy?: string;
       };
     };
     Token: {

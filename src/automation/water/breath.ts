@@ -181,12 +181,13 @@ function submergedBefore(actor: Actor.Implementation, round: number): boolean {
 
 /**
  * A new active GM: the round a GM advanced in each started combat, if its breath was never resolved (the GM who
- * advanced it dropped before). A round advanced with no GM online is not due: it is never rolled.
+ * advanced it dropped before). A round advanced with no GM online is not due: it is never rolled. While the GM who was
+ * active then is still connected, that GM resolves it (it may be rolling now, before its journal record exists).
  */
 function catchUpBreath(): void {
   if (!game.users!.activeGM?.isSelf) return;
   for (const combat of (game.combats?.contents ?? []) as Combat.Implementation[]) {
-    const due = combat instanceof FlexCombat ? combat.roundDue : null;
+    const due = combat instanceof FlexCombat && !combat.roundDueHeld ? combat.roundDue : null;
     if (combat.started && due !== null && due === combat.round - 1) void resolveCombatBreath(combat, due, { overdue: true }).catch((err: unknown) => console.error("Flex | catching up the breath round failed", err));
   }
 }
