@@ -39,6 +39,7 @@ export function registerPresence(): void {
     if (socket().lost && game.user?.isGM) ui.notifications?.warn(game.i18n!.localize("FLEX.Journal.Reload"), { permanent: true });
   });
   for (const name of WRITTEN) {
+    // A hook name built at run time has no entry in the types' hook table, so its name and handler are cast.
     for (const action of ["Create", "Update", "Delete"]) Hooks.on(`pre${action}${name}` as never, refuseWhileLost as never);
   }
 }
