@@ -120,7 +120,7 @@ function summarize(entries: BreathEntry[]): BreathReport["entries"] {
  * One KR of breath for these actors (already gated to one client): rolls under water, recovery in the air,
  * one batched write and one card. Actors that processed `key` already, and the dead, are skipped.
  */
-export async function resolveBreath(actors: Iterable<Actor.Implementation | null | undefined>, { key, title, whisper }: { key: string; title: string; whisper?: string[] }): Promise<BreathReport> {
+export async function resolveBreath(actors: Iterable<Actor.Implementation | null | undefined>, { key, title, whisper, task }: { key: string; title: string; whisper?: string[]; task?: RelayContext }): Promise<BreathReport> {
   const seen = new Set<string>();
   const skipped: string[] = [];
   const due: Actor.Implementation[] = [];
@@ -146,7 +146,8 @@ export async function resolveBreath(actors: Iterable<Actor.Implementation | null
   }
   const steps: TaskStep[] = [{ kind: "actors", writes }, ...statuses];
   const card = await breathCard(entries, title, { key, entries: summary }, whisper);
-  await runTask({ type: "breath", requestId: key, requester: game.user! }, [...steps, card]);
+  // A relayed advance is journalled under its request, so a retry of it is told it was done.
+  await runTask(task ?? { type: "breath", requestId: key, requester: game.user! }, [...steps, card]);
   return { key, entries: summary, skipped, messageId: card.data._id };
 }
 
@@ -232,13 +233,14 @@ export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId, p
 const ADVANCE = "breathAdvance";
 
 /** The active GM's side of advanceBreath (in its work queue): only a GM may ask. */
-async function handleAdvance(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<BreathReport | ReturnType<typeof refuse>> {
+async function handleAdvance(payload: Record<string, unknown>, context: RelayContext): Promise<BreathReport | ReturnType<typeof refuse>> {
+  const { requester, requestId } = context;
   if (!requester.isGM) return refuse("forbidden", `${requester.name} may not advance breath`);
   const uuids = Array.isArray(payload.uuids) ? payload.uuids.filter((u): u is string => typeof u === "string") : [];
   const actors = uuids.map((u) => documentFromUuid(u) as Actor.Implementation | null).filter((a) => a?.documentName === "Actor");
   // `private` (the self-test): the card is whispered to the GM who asked, no one else sees it appear.
   const whisper = payload.private === true ? [requester.id!] : undefined;
-  return resolveBreath(actors, { key: `manual-${requestId}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle"), whisper });
+  return resolveBreath(actors, { key: `manual-${requestId}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle"), whisper, task: context });
 }
 
 export function registerBreath(): void {
