@@ -34,9 +34,10 @@ describe("a retried rest while its outcome is unknown", () => {
     expect(restCards()).toHaveLength(1);
     const asked = DialogV2().prompts.length;
 
-    // The same click again, by the GM who called it: the same request, so GM 2 (now active) knows it is done.
+    // The same click again (a healer ticked this time), by the GM who called it: the same request, so GM 2 (now
+    // active) knows it is done.
     DialogV2().answers.push(answer, answer);
-    const second = await as(gm2, () => flex().rest({ type: "longRest", actors: heroes.map((h) => h.id) }));
+    const second = await as(gm2, () => flex().rest({ type: "longRest", actors: heroes.map((h) => h.id).reverse(), healer: true }));
     await settle();
     expect(second).toBeNull();
     expect(heroes.map((h) => sys(h).erschoepfung.value)).toEqual([2, 2]);

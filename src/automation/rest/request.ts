@@ -51,10 +51,13 @@ async function ask(user: User.Implementation, prompt: RestPrompt): Promise<unkno
   }
 }
 
-/** The same click: the same rest for the same characters (the answers may differ each time the owners are asked). */
+/**
+ * The same click: the same rest for the same characters. Not the answers, nor a healer ticked the second time: while
+ * the first rest's outcome is unknown, any rest of that kind for that party is that rest again, never a second one.
+ */
 function restRetryKey(options: CallRestOptions): string {
   const ids = options.actors.map((a) => (typeof a === "string" ? a : a.id!)).sort();
-  return JSON.stringify([options.type, ids, !!options.healer, !!options.interrupted]);
+  return JSON.stringify([options.type, ids]);
 }
 
 /** Sends the rest to the active GM; a retry of a click whose outcome is unknown goes out under the first id. */
