@@ -43,6 +43,8 @@ export const FLEX = {
   confirmTimeout: 5_000,
   /** A user whose requests the active GM refused this often within this many seconds is refused at once. */
   refusalLimit: { count: 10, seconds: 60 },
+  /** After this many unconfirmed requests within this many seconds the active GM sends no confirm query for a while. */
+  unconfirmedLimit: { count: 20, seconds: 60 },
 };
 
 export type FlexConfig = typeof FLEX;

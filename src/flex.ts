@@ -34,6 +34,7 @@ import { registerRestSettings } from "./helpers/settings";
 import { preloadTemplates } from "./helpers/handlebars";
 import { registerRelayHandler } from "./automation/gm-relay";
 import { registerTaskJournal } from "./automation/task-journal";
+import { registerPresence } from "./automation/task-journal/presence";
 import { registerMakingSettings, registerSettings } from "./helpers/settings";
 import { registerStatusEffects } from "./helpers/status-effects";
 import { registerMaking, making } from "./automation/making";
@@ -84,6 +85,7 @@ Hooks.once("init", () => {
   registerStatusEffects();
   registerRelayHandler();
   registerTaskJournal();
+  registerPresence();
   registerEndOfDay();
   registerFalling();
   registerWater();

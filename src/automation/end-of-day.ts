@@ -53,7 +53,10 @@ export async function requestEndOfDay(request: Omit<EndOfDayRequest, "requestId"
     return null;
   }
   const payload = { actorIds: request.actorIds, needs: request.needs ?? {} };
-  return askActiveGM<EndOfDayReport>(QUERY, payload, { requestId: request.requestId });
+  // The same click is the end of day for the same characters: clicked again while the first's outcome is
+  // unknown, it goes out under the first id (whatever the needs say now) and cannot end the day twice.
+  const retryKey = JSON.stringify([...request.actorIds].sort());
+  return askActiveGM<EndOfDayReport>(QUERY, payload, { requestId: request.requestId, retryKey });
 }
 
 /** End-of-day requests each character remembers having applied (a replay of an older one is still refused). */

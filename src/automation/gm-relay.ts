@@ -17,6 +17,7 @@ import { hasTrustRow } from "./card-record/facts";
 import type { FactOwner } from "./card-record/facts";
 import { isClaimed, runOnGMQueue } from "./gm-queue";
 import { resumeTasks, taskIdOf, taskState } from "./task-journal";
+import { connected } from "./task-journal/presence";
 
 export interface RelayContext {
   /** The user who sent the request, confirmed by that user's own client. */
@@ -38,7 +39,7 @@ interface RelayMessage {
 
 /** What the active GM answers instead of a result when it will not carry a request out. */
 export interface Refusal {
-  flexRefused: "unknown" | "notActiveGM" | "unconfirmed" | "malformed" | "forbidden" | "throttled";
+  flexRefused: "unknown" | "notActiveGM" | "unconfirmed" | "malformed" | "forbidden" | "throttled" | "flooded" | "reload";
 }
 
 /** The request was carried out before (by this GM or another): its result went to the first asking. */
@@ -58,10 +59,13 @@ const handlers = new Map<string, RelayHandler>();
 const journalled = new Set<string>();
 // This client's own requests waiting for an answer: id → digest of exactly what was sent.
 const outgoing = clientLocal("relay.outgoing", () => new Map<string, string>());
-// Requests whose outcome this client does not know (a timeout, a GM who dropped): retry key → request id.
-const unsettled = clientLocal("relay.unsettled", () => new Map<string, { id: string; at: number }>());
+// Requests whose outcome this client does not know (a timeout, a GM who dropped): retry key → request id, and
+// what was sent, so that a click repeated before the outcome is known sends the same request again.
+const unsettled = clientLocal("relay.unsettled", () => new Map<string, { id: string; at: number; payload: unknown }>());
 // On the GM: when each confirmed user was last refused (an unconfirmed request's sender is unknown: not counted).
 const refusals = clientLocal("relay.refusals", () => new Map<string, number[]>());
+// On the GM: when a confirm query last brought no confirmation, whoever sent the request (audit N13).
+const unconfirmedAt = clientLocal("relay.unconfirmed", () => ({ times: [] as number[] }));
 
 /** An unsettled request is retried under its id for this long; after that the same click is a new request. */
 const RETRY_MS = 10 * 60_000;
@@ -113,6 +117,20 @@ function refusedTooOften(userId: string, add: boolean): boolean {
   return recent.length >= limit;
 }
 
+/**
+ * Whether unconfirmed requests came so often lately that another confirm query is not worth sending (audit N13):
+ * a flood of forged requests then costs the GM no round trips. Global, since their sender is unknown; a real
+ * requester refused meanwhile is told so ("flooded") and may try again.
+ */
+function confirmsThrottled(add: boolean): boolean {
+  const { count: limit, seconds } = CONFIG.FLEX.unconfirmedLimit;
+  const now = Date.now();
+  const box = unconfirmedAt();
+  box.times = box.times.filter((t) => now - t < seconds * 1000);
+  if (add) box.times.push(now);
+  return box.times.length >= limit;
+}
+
 /** The handler Foundry calls on the receiving client. */
 export async function handleRelay(message: RelayMessage | Record<string, unknown>): Promise<unknown> {
   const data: RelayMessage = message ?? {};
@@ -122,11 +140,17 @@ export async function handleRelay(message: RelayMessage | Record<string, unknown
   const handler = handlers.get(type);
   if (!handler) return refuse("unknown", `unknown request type "${type}"`);
   if (!game.users!.activeGM?.isSelf) return refuse("notActiveGM", `"${type}" reached a client that is not the active GM`);
+  // Back after a dropped socket without a reload: this GM's copy of the world may be stale (presence.ts).
+  if (!connected()) return refuse("reload", `"${type}" reached the active GM, whose connection dropped since it loaded`);
   const payload = data.payload;
   if (!requestId || typeof payload !== "object" || payload === null || Array.isArray(payload)) return refuse("malformed", `malformed "${type}" request`);
   const requester = game.users!.get(String(data.requester)) as User.Implementation | undefined;
+  // Only a confirm that needs a query costs the GM a round trip; its own requests it checks at once.
+  const costly = !!requester?.active && !requester.isSelf;
+  if (costly && confirmsThrottled(false)) return refuse("flooded", `"${type}" ${requestId}: too many unconfirmed requests lately; no confirm query sent`);
   if (!(await confirmedBy(requester, requestId, digestOf(type, payload)))) {
     // The sender is unknown (not the user it named), so this is logged, never counted against the named user.
+    if (costly) confirmsThrottled(true);
     return refuse("unconfirmed", `"${type}" ${requestId}: ${requester?.name ?? "an unknown user"} did not confirm sending it with this content`);
   }
   if (refusedTooOften(requester!.id!, false)) return refuse("throttled", `"${type}" ${requestId}: ${requester!.name} was refused too often lately`);
@@ -152,6 +176,8 @@ const NOTICE: Record<Refusal["flexRefused"], string> = {
   malformed: "FLEX.Query.Failed",
   forbidden: "FLEX.Query.Forbidden",
   throttled: "FLEX.Query.Throttled",
+  flooded: "FLEX.Query.Flooded",
+  reload: "FLEX.Query.Reload",
 };
 
 type NoAnswer = "timeout" | "dropped" | "error";
@@ -179,6 +205,22 @@ export interface AskOptions {
   retryKey?: string;
 }
 
+/** The earlier request of the same action whose outcome this client does not know yet, if any (and still retried). */
+function unsettledOf(retry: string): { id: string; at: number; payload: unknown } | null {
+  const earlier = unsettled().get(retry);
+  return earlier && Date.now() - earlier.at < RETRY_MS ? earlier : null;
+}
+
+/**
+ * What this client sent for the action `retryKey` of `type` while its outcome is still unknown (a timeout, a GM
+ * who dropped, a task another GM is finishing), or null. A caller that asks people before it sends (a rest's
+ * questions) sends this again instead, so that the retry is the same request and finds the first task.
+ */
+export function unsettledPayload(type: string, retryKey: string): object | null {
+  const earlier = unsettledOf(`${type}:${retryKey}`);
+  return earlier ? (JSON.parse(JSON.stringify(earlier.payload)) as object) : null;
+}
+
 /**
  * Runs `type` on the active GM's client: in this client's queue when that is this client, else through a
  * query. With no GM online, a refusal, a timeout or a dropped GM it says so truthfully on this client and
@@ -194,8 +236,7 @@ export async function askActiveGM<T>(type: string, payload: object, { requestId,
   const digest = digestOf(type, JSON.parse(JSON.stringify(payload ?? null)) as unknown);
   const retry = `${type}:${retryKey ?? digest}`;
   const open = unsettled();
-  const earlier = open.get(retry);
-  const id = requestId ?? (earlier && Date.now() - earlier.at < RETRY_MS ? earlier.id : foundry.utils.randomID());
+  const id = requestId ?? unsettledOf(retry)?.id ?? foundry.utils.randomID();
   const mine = outgoing();
   mine.set(id, digest);
   let answer: unknown;
@@ -206,14 +247,14 @@ export async function askActiveGM<T>(type: string, payload: object, { requestId,
       : await gm.query("flex", message, { timeout: CONFIG.FLEX.queryTimeout });
   } catch (err) {
     console.warn(`Flex | request "${type}" to the GM got no answer`, err);
-    open.set(retry, { id, at: Date.now() });
+    open.set(retry, { id, at: Date.now(), payload });
     tellUnknown(type, id, noAnswer(gm, err));
     return null;
   } finally {
     mine.delete(id);
   }
   if (isPending(answer)) {
-    open.set(retry, { id, at: Date.now() });
+    open.set(retry, { id, at: Date.now(), payload });
     ui.notifications?.warn(game.i18n!.localize("FLEX.Query.Pending"));
     return null;
   }

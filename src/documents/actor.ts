@@ -9,6 +9,7 @@ import { addStatuses } from "../helpers/status-effects";
 import { noteTranslated, packTranslatedArgs } from "../helpers/pack-i18n";
 import { refusedTranslatedWrite } from "../helpers/packs";
 import { sameTalentName, sourceNameOf } from "../data/item/talent-link";
+import { addStarterTalents } from "./starter-talents";
 import { applyHealing, applyHit, checkOutlook, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckOutlook, CheckResult, HealingOutcome, HitOutcome } from "../rules";
 
@@ -106,6 +107,12 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   constructor(...args: ConstructorParameters<typeof Actor>) {
     super(...packTranslatedArgs(args));
     noteTranslated(this, args);
+  }
+
+  /** R-CORE-3: a new character comes with the general talents, in its one create write (starter-talents.ts). */
+  protected override async _preCreate(...args: Parameters<Actor["_preCreate"]>) {
+    if ((await super._preCreate(...args)) === false) return false;
+    await addStarterTalents(this as unknown as Actor.Implementation, args[1] as { pack?: unknown });
   }
 
   /** Built translated from a pack, it is never written back into the German pack (helpers/packs.ts). */

@@ -71,7 +71,11 @@ export class FlexCombat extends Combat {
    */
   protected override async _preUpdate(changes: Combat.UpdateData, options: Combat.Database.PreUpdateOptions, user: User.Implementation) {
     const round = (changes as { round?: unknown }).round;
-    if (typeof round === "number" && round > this.round && this.round > 0 && game.users?.activeGM) foundry.utils.setProperty(changes, "flags.flex.roundDue", this.round);
+    if (typeof round === "number" && round > this.round && this.round > 0 && game.users?.activeGM) {
+      foundry.utils.setProperty(changes, "flags.flex.roundDue", this.round);
+      // v13 runs the round's end on the active GM's client: that GM owes it.
+      foundry.utils.setProperty(changes, "flags.flex.roundDueBy", game.users.activeGM.id);
+    }
     return super._preUpdate(changes, options, user);
   }
 
@@ -79,6 +83,12 @@ export class FlexCombat extends Combat {
   get roundDue(): number | null {
     const due = this.getFlag("flex", "roundDue");
     return typeof due === "number" ? due : null;
+  }
+
+  /** Whether the GM who owes the due round may still be resolving it: connected, and not this client (a reload forgets). */
+  get roundDueHeld(): boolean {
+    const by = this.getFlag("flex", "roundDueBy");
+    return typeof by === "string" && by !== game.user?.id && game.users?.get(by)?.active === true;
   }
 
   /** Core builds `turns` with this; it passes it unbound, so it must not use `this`. */

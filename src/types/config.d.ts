@@ -163,6 +163,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         madeBy?: string;
         /** R-POLY-4: the snapshot id of the transformation that brought this item with the form. */
         polymorphForm?: string;
+        /** R-CORE-3: a general talent that came with a new character (one given later of the same name replaces it). */
+        starterTalent?: boolean;
         /** The GM tasks that wrote this document (their journal keys, the newest): a step's mark (automation/task-journal). */
         tasks?: string[];
       };
@@ -189,6 +191,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
       flex: {
         /** The round a GM advanced past, due for the round automations (documents/combat.ts). */
         roundDue?: number;
+        /** The active GM when it was advanced, who resolves it: another GM catches it up only once that one is gone. */
+        roundDueBy?: string;
       };
     };
     Token: {

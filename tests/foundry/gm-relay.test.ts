@@ -88,6 +88,21 @@ describe("forged requests are refused with 0 writes", () => {
     expect(answer).toBeNull();
     expect(state.writes.length).toBe(before);
   });
+
+  it("a private breath advance or rest (the self-test's) asked for by a player: refused, 0 writes, no card", async () => {
+    const [hero] = await partyOf(1);
+    await hero.toggleStatusEffect("underwater", { active: true });
+    await settle();
+    const before = state.writes.length;
+    const cards = messages().length;
+    // Through the player's own client, so the GM confirms who asked: a player, and no GM.
+    expect(await as(clients.players[0], () => askActiveGM("breathAdvance", { uuids: [hero.uuid], private: true }))).toBeNull();
+    expect(await as(clients.players[0], () => askActiveGM("rest", { type: "shortRest", actorIds: [hero.id], answers: {}, private: true }))).toBeNull();
+    refusedWith(await forge(clients.players[0], { type: "rest", requestId: "p1", requester: clients.gms[1].id, payload: { type: "shortRest", actorIds: [hero.id], private: true } }), "unconfirmed");
+    expect(state.writes.length).toBe(before);
+    expect(messages()).toHaveLength(cards);
+    expect(state.notifications.filter((n) => n.userId === clients.players[0].id).map((n) => n.message)).toEqual(["Das darfst du nicht – es wurde nichts geändert.", "Das darfst du nicht – es wurde nichts geändert."]);
+  });
 });
 
 /** Player 1's Alrik (30 Leben) stands 5 Schritt above the GM's dragon (200 Leben). */
@@ -101,6 +116,44 @@ async function heroAboveDragon() {
 }
 
 const ref = (actor: Any, token: Any = null) => ({ actorUuid: actor.uuid, tokenUuid: token?.uuid ?? null });
+
+describe("a flood of forged requests (audit N13)", () => {
+  it("costs the GM one confirm query each only up to the limit; then none, until the minute is over; a real request meanwhile is told the GM is flooded", async () => {
+    const actors = await partyOf(1);
+    const { count } = g.CONFIG.FLEX.unconfirmedLimit;
+    const before = state.writes.length;
+    const sent = queryCount.sent;
+    // Each forged request: the player's own query to the GM, and the GM's confirm query to the named GM.
+    const flood = (n: number, from: number) => Promise.all(Array.from({ length: n }, (_, i) => forge(clients.players[0], { type: "endOfDay", requestId: `flood-${from + i}`, requester: clients.gms[1].id, payload: { actorIds: [actors[0].id] } })));
+    for (const answer of await flood(count, 0)) refusedWith(answer, "unconfirmed");
+    expect(queryCount.sent - sent).toBe(2 * count);
+    const mark = queryCount.sent;
+    for (const answer of await flood(50, count)) refusedWith(answer, "flooded");
+    // 50 forged queries reached the GM; it sent no confirm query for any of them.
+    expect(queryCount.sent - mark).toBe(50);
+    expect(state.writes.length).toBe(before);
+    // The second GM's real request is refused without a round trip, and told why.
+    expect(await as(clients.gms[1], () => askActiveGM("endOfDay", { actorIds: [actors[0].id] }))).toBeNull();
+    expect(state.notifications.at(-1)).toMatchObject({ userId: clients.gms[1].id, message: "Gerade kommen zu viele unbestätigte Anfragen bei der Spielleitung an – es wurde nichts geändert. Versuch es in einer Minute noch einmal." });
+    expect(state.writes.length).toBe(before);
+    // A minute later the GM confirms again, and the real request is carried out.
+    vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ["Date"] });
+    try {
+      const report = await as(clients.gms[1], () => askActiveGM<Any>("endOfDay", { actorIds: [actors[0].id] }));
+      expect(report?.entries).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the active GM's own requests need no confirm query and are never held up by a flood", async () => {
+    const actors = await partyOf(1);
+    const { count } = g.CONFIG.FLEX.unconfirmedLimit;
+    await Promise.all(Array.from({ length: count }, (_, i) => forge(clients.players[0], { type: "endOfDay", requestId: `flood-${i}`, requester: clients.gms[1].id, payload: { actorIds: [actors[0].id] } })));
+    const report = await askActiveGM<Any>("endOfDay", { actorIds: [actors[0].id] });
+    expect(report?.entries).toHaveLength(1);
+  });
+});
 
 describe("forged fall requests onto the GM's dragon", () => {
   it("a dodge request with sw 999 and damage 100000: the GM reads neither, it rolls the dodge against SW 9 and 3d4 itself", async () => {

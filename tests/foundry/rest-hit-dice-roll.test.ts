@@ -41,7 +41,7 @@ function holdDialogs(n: number): ((form: Record<string, unknown>) => void)[] {
 }
 
 /** The question as the player's dialog got it (its id is the dialog's). */
-const promptOf = (index: number, actor: Any, type = "shortRest") => ({ restId: String(DialogV2().prompts[index].id).replace("flex-rest-answer-", ""), type, actorId: actor.id, healer: false, kitCharges: 10, seconds: 120 });
+const promptOf = (index: number, actor: Any, type = "shortRest") => ({ restId: String(DialogV2().prompts[index].id).replace("flex-rest-answer-", "").replace(`-${actor.id}`, ""), type, actorId: actor.id, healer: false, kitCharges: 10, seconds: 120 });
 const form = (over: Record<string, unknown> = {}) => ({ activity: "light", hitDice: "0", talent: "", ...over });
 const html = (text: string | null) => parse(text ?? "");
 

@@ -5,6 +5,7 @@ import { SCENARIOS, SelfTestFailure, selfTest } from "../../src/automation/selft
 import type { Scenario } from "../../src/automation/selftest";
 import { SelfTestMenu } from "../../src/applications/dialogs/selftest-menu";
 import { as, messages, resetWorld, settle, state, worldCollections, type Clients } from "../harness";
+import { onClient } from "../harness/world";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -28,11 +29,11 @@ function census() {
   };
 }
 
-/** Runs the self-test as the first GM, quietly (it logs failures to the console on purpose). */
-async function run(options: Any = {}) {
+/** Runs the self-test as `runner` (the first GM by default), quietly (it logs failures to the console on purpose). */
+async function run(options: Any = {}, runner = clients.gms[0]) {
   const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
   try {
-    const report = await as(clients.gms[0], () => selfTest(options));
+    const report = await as(runner, () => selfTest(options));
     await settle();
     return report!;
   } finally {
@@ -102,6 +103,34 @@ describe("the Flex self-test", () => {
     const first = as(clients.gms[0], () => selfTest({ scenarios: [slow] }));
     expect(await as(clients.gms[0], () => selfTest({ scenarios: [slow] }))).toBeNull();
     expect((await first)?.results).toHaveLength(1);
+  });
+
+  // Audit N10: the active GM posts the breath and rest cards; they were neither cleaned up nor reported, and public.
+  it.each([["the second GM", "gms", 1], ["an assistant GM", "assistants", 0]] as const)("run by %s: every scenario card is whispered to the runner (no player reads one), all are deleted, only the report is left", async (_who, group, index) => {
+    clients = resetWorld({ gms: 2, assistants: 1, players: 2 });
+    const runner = (clients as Any)[group][index];
+    const before = census();
+    const cards: Any[] = [];
+    const id = g.Hooks.on("createChatMessage", (m: Any) => {
+      // Every client hears of each card: noted once, on the runner's.
+      if (g.game.user.id === runner.id && !m.flags?.flex?.selfTest) cards.push({ kinds: Object.keys(m.flags?.flex ?? {}), whisper: [...m.whisper], author: m.author?.id, seen: clients.players.map((p) => onClient(p.id, () => m.isContentVisible)) });
+    });
+    const report = await run({}, runner).finally(() => g.Hooks.off("createChatMessage", id));
+    expect(report.results.map((r: Any) => [r.id, r.passed])).toEqual(SCENARIOS.map((s) => [s.id, true]));
+    expect(new Set(cards.flatMap((c) => c.kinds))).toEqual(new Set(["check", "attack", "breath", "fall", "polymorph", "rest"]));
+    // The breath and rest cards come from the active GM, and still go to the runner only.
+    expect(cards.filter((c) => c.kinds.includes("breath") || c.kinds.includes("rest")).map((c) => [c.author, c.whisper])).toEqual([
+      [clients.gms[0].id, [runner.id]],
+      [clients.gms[0].id, [runner.id]],
+    ]);
+    for (const c of cards) {
+      expect(c.whisper).toContain(runner.id);
+      expect(c.seen).toEqual([false, false]);
+    }
+    expect(report.leftovers).toEqual([]);
+    expect(census()).toEqual(before);
+    expect(messages()).toHaveLength(1);
+    expect(cardOf()[0].whisper).toEqual([runner.id]);
   });
 
   it("is a button in the system's settings for GMs, and game.flex.selfTest()", async () => {

@@ -1,8 +1,8 @@
 // Issue 28 scope 4: a new character starts playable. Created in a world with the setting on (the default), it gets the
 // general talents of the system's compendium, in the world's language and keyed by their German names, and can roll
 // them; with the setting off, or brought with talents of its own, or a creature, it gets none.
-import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor as create, dice, messages, resetWorld, settle, startClient, state, type Clients } from "../harness";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { as, createActor as create, dice, messages, resetWorld, settle, slowPackReads, startClient, state, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -44,14 +44,13 @@ describe("a new character gets the general talents (world setting, on by default
     expect(messages().at(-1)).toBeDefined();
   });
 
-  it("one write for the talents, by the client that created the character", async () => {
+  it("no write of its own for the talents: they come with the character, from the client that created it", async () => {
     const before = state.writes.length;
     await createActor({ name: "Neu", type: "character" });
     const writes = state.writes.slice(before).map((w) => [w.action, w.documentName, w.userId]);
-    expect(writes).toEqual([
-      ["create", "Actor", clients.gms[0].id],
-      ["create", "Item", clients.gms[0].id],
-    ]);
+    // The talents come in the character's own create write (no second write a slow pack read could race).
+    expect(writes).toEqual([["create", "Actor", clients.gms[0].id]]);
+    expect((state.writes.at(-1)!.data[0] as Any).items).toHaveLength(GENERAL.length);
   });
 
   it("with the setting off, with talents of its own, or for a creature: no talents added", async () => {
@@ -76,26 +75,77 @@ describe("in German and Russian too", () => {
   });
 });
 
-describe("a character given talents right after its creation (a macro, an import)", () => {
+describe("a slow pack read (audit N12): each general talent exactly once, whatever lands first", () => {
   beforeEach(() => world("de"));
 
-  it("holds each general talent once: the ones it was given keep their Übungswert, the others come from the pack", async () => {
-    // The pack is read from the server, which takes a while: here until the macro has added its talents.
-    const pack = g.game.packs.get("flex.talente");
-    const read = pack.getDocuments.bind(pack);
-    let arrive!: () => void;
-    const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    pack.getDocuments = async () => { await arrived; return read(); };
-    const hero = (await create({ name: "Neu", type: "character" })) as Any;
-    // Before the creation's hooks have read the pack, the macro adds two of the general talents itself.
-    await hero.createEmbeddedDocuments("Item", [
-      { name: "Athletik", type: "talent", system: { attribut: "kk", kategorie: "allgemein", uebungswert: 3 } },
-      { name: "Schwimmen", type: "talent", system: { attribut: "ko", kategorie: "allgemein", uebungswert: 2 } },
-    ]);
-    arrive();
+  const macroTalents = [
+    { name: "Athletik", type: "talent", system: { attribut: "kk", kategorie: "allgemein", uebungswert: 3 } },
+    { name: "Schwimmen", type: "talent", system: { attribut: "ko", kategorie: "allgemein", uebungswert: 2 } },
+  ];
+  const talentKeys = (actor: Any) => actor.items.filter((i: Any) => i.type === "talent").map(keyOf).sort();
+  const until = async (test: () => boolean) => {
+    for (let i = 0; i < 100 && !test(); i++) await new Promise((r) => setTimeout(r, 0));
+  };
+
+  it("the creating client writes again before the read is back (a second character, a chat line): both characters hold each talent once, in their own create write", async () => {
+    const release = slowPackReads("talente");
+    const before = state.writes.length;
+    const first = create({ name: "Erste", type: "character" });
+    const second = create({ name: "Zweite", type: "character" });
+    await g.ChatMessage.create({ content: "gleich geht's los" });
+    await until(() => state.writes.length > before);
+    // Only the chat line is sent while the pack is read: no character half made yet.
+    expect(state.writes.slice(before).map((w) => w.documentName)).toEqual(["ChatMessage"]);
+    release();
+    const heroes = (await Promise.all([first, second])) as Any[];
     await settle();
-    const names = hero.items.filter((i: Any) => i.type === "talent").map(keyOf);
-    expect(names.sort()).toEqual([...GENERAL].sort());
+    for (const hero of heroes) expect(talentKeys(hero)).toEqual([...GENERAL].sort());
+    expect(state.writes.slice(before).map((w) => [w.action, w.documentName])).toEqual([
+      ["create", "ChatMessage"],
+      ["create", "Actor"],
+      ["create", "Actor"],
+    ]);
+  });
+
+  it.each([
+    ["a slow read: the macro's write waits for the character", true],
+    ["a quick read: the macro writes after the talents are in", false],
+  ])("%s; the macro's own Athletik and Schwimmen keep their Übungswert, each talent once", async (_case, slow) => {
+    const release = slow ? slowPackReads("talente") : () => undefined;
+    const making = (async () => {
+      const hero = (await create({ name: "Neu", type: "character" })) as Any;
+      await hero.createEmbeddedDocuments("Item", macroTalents);
+      return hero;
+    })();
+    await new Promise((r) => setTimeout(r, 5));
+    release();
+    const hero = await making;
+    await settle();
+    expect(talentKeys(hero)).toEqual([...GENERAL].sort());
     expect(hero.items.find((i: Any) => keyOf(i) === "Athletik").system.uebungswert).toBe(3);
+    expect(hero.items.find((i: Any) => keyOf(i) === "Schwimmen").system.uebungswert).toBe(2);
+  });
+
+  it("a starter talent the player has trained is kept beside a later copy (nothing of theirs is deleted)", async () => {
+    const hero = await createActor({ name: "Neu", type: "character" });
+    const athletik = hero.items.find((i: Any) => keyOf(i) === "Athletik");
+    await athletik.update({ "system.uebungswert": 1 });
+    await hero.createEmbeddedDocuments("Item", [macroTalents[0]]);
+    await settle();
+    expect(hero.items.filter((i: Any) => keyOf(i) === "Athletik").map((i: Any) => i.system.uebungswert).sort()).toEqual([1, 3]);
+  });
+
+  it("a pack that cannot be read: the character is still created, without them", async () => {
+    const pack = g.game.packs.get("flex.talente");
+    pack.slowReads = Promise.reject(new Error("offline"));
+    pack.slowReads.catch(() => undefined);
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const hero = await createActor({ name: "Neu", type: "character" });
+      expect(hero.items.size).toBe(0);
+    } finally {
+      quiet.mockRestore();
+      pack.slowReads = null;
+    }
   });
 });

@@ -85,6 +85,8 @@ describe.each([
   });
 
   it("a crafting project's talent: shown translated, stored by key", async () => {
+    // Only the two imported talents: without the general ones a new character would come with (starter-talents.ts).
+    await (globalThis as Any).game.settings.set("flex", "starterTalents", false);
     const hero = (await createActor({ name: "Rikka", type: "character" })) as Any;
     await hero.createEmbeddedDocuments("Item", imported(lang, (n) => ["Handwerk", "Alchemie"].includes(n)));
     const [project] = await hero.createEmbeddedDocuments("Item", [{ name: "Projekt", type: "project", system: { talent: "Handwerk" } }]);

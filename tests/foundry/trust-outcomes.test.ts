@@ -16,7 +16,7 @@ const actorWrites = (from: number) => state.writes.slice(from).filter((w) => w.d
 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
-  clients = resetWorld({ gms: 2, players: 3 });
+  clients = resetWorld({ gms: 2, assistants: 1, players: 3 });
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
   return () => warn.mockRestore();
 });

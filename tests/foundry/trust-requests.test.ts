@@ -15,7 +15,7 @@ let clients: Clients;
 let warn: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
-  clients = resetWorld({ gms: 2, players: 3 });
+  clients = resetWorld({ gms: 2, assistants: 1, players: 3 });
   warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
   DialogV2().answers.length = 0;
   DialogV2().prompts.length = 0;

@@ -1,7 +1,7 @@
 // Breath under water every KR (R-BREATH-1..4): rolled by FlexCombat at the end of each round on the active
 // GM only, one batched write and one chat card per round, never twice for the same round.
 import { beforeEach, describe, expect, it } from "vitest";
-import { as, createActor, createScene, disconnect, messages, reconnect, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients, writesSince } from "../harness";
+import { as, createActor, createScene, disconnect, dropAfterWrites, messages, reconnect, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients, writesSince } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -188,6 +188,40 @@ describe("each round is processed once", () => {
     expect(messages()[0].content).toContain("Ende der KR 2");
     expect(divers.map((d) => sys(d).atem.wuerfel)).toEqual([6, 6]);
     expect(divers.map((d) => d.getFlag("flex", "breath"))).toEqual([`${combat.id}:2`, `${combat.id}:2`]);
+  });
+});
+
+describe("a GM who comes back while another rolls the round", () => {
+  it("GM 2 (active) advances the round; GM 1 is back (a reload) before GM 2's journal record: the round is rolled once, by GM 2", async () => {
+    const [gm1, gm2] = clients.gms;
+    const divers = [await diver("Kaja", 8), await diver("Lutz", 8)];
+    const { combat } = await fight(divers);
+    disconnect(gm1);
+    rolls([8, 1], [8, 5]);
+    await as(gm2, () => combat.nextRound());
+    // GM 1 is the active GM again at once; GM 2 is still rolling the round it owes.
+    reconnect(gm1);
+    await settle();
+    const cards = messages().filter((m: Any) => m.getFlag("flex", "breath"));
+    expect(cards.map((m: Any) => [m.author.id, m.getFlag("flex", "breath").key])).toEqual([[gm2.id, `${combat.id}:1`]]);
+    expect(divers.map((d) => sys(d).derived.atemWuerfel)).toEqual([6, 8]);
+  });
+
+  it("GM 2 owes the round and drops before rolling it: GM 1, back, rolls it once", async () => {
+    const [gm1, gm2] = clients.gms;
+    const divers = [await diver("Mika", 8)];
+    const { combat } = await fight(divers);
+    disconnect(gm1);
+    // GM 2's connection goes right after the round's write: it never rolls the round it owes.
+    dropAfterWrites(gm2, 1);
+    await as(gm2, () => combat.nextRound());
+    await settle();
+    reconnect(gm1);
+    rolls([8, 1]);
+    await settle();
+    const cards = messages().filter((m: Any) => m.getFlag("flex", "breath"));
+    expect(cards.map((m: Any) => m.author.id)).toEqual([gm1.id]);
+    expect(sys(divers[0]).derived.atemWuerfel).toBe(6);
   });
 });
 

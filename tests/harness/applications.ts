@@ -410,23 +410,39 @@ export const openApplications = new Map<string, { close(): Promise<void> }>();
 
 export class DialogV2 extends ApplicationV2 {
   static prompts: Obj[] = [];
-  /** Tests answer dialogs up front: DialogV2.answers.push(value). */
+  /** Tests answer dialogs up front: DialogV2.answers.push(value) (a promise: answered when it resolves). */
   static answers: unknown[] = [];
   /**
+   * Whether a dialog with no answer queued stays open until a test answers or closes it (v13: a dialog waits for
+   * its user, who may answer late or never; audit SD4, issue 33). Off: it answers null at once, as before.
+   */
+  static stayOpen = false;
+  /** The dialogs open now, with how a test answers each (as its user would, late). */
+  static open = new Map<Obj, (value: unknown) => void>();
+  /**
    * The test's answer; a dialog with an id stays open (in foundry.applications.instances) until it is answered or
-   * closed, and closed it answers null, as v13's DialogV2.wait does with rejectClose false.
+   * closed, and closed it answers null, as v13's DialogV2.wait does with rejectClose false. Like v13's instances,
+   * the id is a key: a second dialog under the same id takes the first one's place there.
    */
   static async wait(config: Obj): Promise<unknown> {
     this.prompts.push(config);
-    const answer = Promise.resolve(this.answers.shift() ?? null);
+    const queued = this.answers.length ? this.answers.shift() : undefined;
+    const later = new Promise<unknown>((resolve) => this.open.set(config, resolve));
+    const answer = queued !== undefined || !this.stayOpen ? Promise.resolve(queued ?? null) : later;
     const id = typeof config.id === "string" ? config.id : null;
-    if (!id) return answer;
-    const closed = new Promise<null>((resolve) => openApplications.set(id, { close: async () => resolve(null) }));
+    const closed = id ? new Promise<null>((resolve) => openApplications.set(id, { close: async () => resolve(null) })) : new Promise<never>(() => undefined);
     try {
       return await Promise.race([answer, closed]);
     } finally {
-      openApplications.delete(id);
+      this.open.delete(config);
+      if (id) openApplications.delete(id);
     }
+  }
+  /** A test answers the open dialog whose id (or title) is `key`, as its user would. */
+  static answerOpen(key: string, value: unknown): void {
+    const entry = [...this.open].find(([config]) => config.id === key || (config.window as Obj | undefined)?.title === key);
+    if (!entry) throw new Error(`no open dialog "${key}"`);
+    entry[1](value);
   }
   static async confirm(config: Obj): Promise<unknown> { return this.wait(config); }
   static async input(config: Obj): Promise<unknown> { return this.wait(config); }

@@ -18,7 +18,7 @@ import {
   type ValidateOptions,
 } from "./fields";
 import { deepClone, expandObject, isPlainObject, mergeObject, randomID, type Obj } from "./utils";
-import { beforeWrite, onClient, recordError, state, track } from "./world";
+import { beforeWrite, onClient, recordError, sendGate, state, track } from "./world";
 
 export const OWNERSHIP = { INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 export const ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
@@ -276,8 +276,22 @@ export class Document extends DataModel {
     if (Object.keys(failures).length) throw new DataModelValidationError(failures);
     const diff = diffDeep(this._source, candidate);
     for (const k of Object.keys(candidate)) this._source[k] = candidate[k];
+    for (const [name, field] of Object.entries(cls.embedded)) if (Array.isArray(rest[field])) this.replaceEmbedded(name, field, rest[field] as Obj[]);
     this._initialize();
     return diff;
+  }
+
+  /**
+   * `updateSource({ items: [...] })` replaces an embedded collection's source and contents, as v13 does: systems
+   * give a new actor its starting items so in `_preCreate` (issue 33, N12; e.g. the Fallout system's skills).
+   */
+  private replaceEmbedded(name: string, field: string, sources: Obj[]): void {
+    const sub = docClasses()[name] ?? Document;
+    const coll = this.collectionsByName[name];
+    const built = sources.map((src) => new sub(deepClone(src), { parent: this, strict: true }));
+    this._source[field] = built.map((d) => d._source);
+    coll?.clear();
+    for (const d of built) coll?.set(d.id, d);
   }
 
   // Database operations ---------------------------------------------------------------------------
@@ -314,6 +328,9 @@ export class Document extends DataModel {
       docs.push(doc);
     }
     if (!docs.length) return [];
+    // A socket that is down for a while: the write leaves with what the client had then, when it is back.
+    const gate = sendGate(user);
+    if (gate) await gate;
     state.writes.push({ userId: user.id, action: "create", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: docs.map((d) => d.id), data: docs.map((d) => deepClone(d._source)) });
     const coll = parent ? parent.collectionsByName[cls.documentName] : worldCollectionFor(cls.documentName);
     for (const doc of docs) {
@@ -361,6 +378,9 @@ export class Document extends DataModel {
       planned.push({ doc, changes });
     }
     if (!planned.length) return [];
+    // A socket that is down for a while: the write leaves with what the client had then, when it is back.
+    const gate = sendGate(user);
+    if (gate) await gate;
     state.writes.push({ userId: user.id, action: "update", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: planned.map((p) => p.doc.id), data: planned.map((p) => deepClone(p.changes)) });
     const diffs = planned.map(({ doc, changes }) => ({ doc, diff: doc.updateSource(changes) }));
     // A document of a pack: the server writes the change into the pack's source.
@@ -398,6 +418,9 @@ export class Document extends DataModel {
       docs.push(doc);
     }
     if (!docs.length) return [];
+    // A socket that is down for a while: the write leaves with what the client had then, when it is back.
+    const gate = sendGate(user);
+    if (gate) await gate;
     state.writes.push({ userId: user.id, action: "delete", documentName: cls.documentName, parent: parent?.uuid ?? null, ids: docs.map((d) => d.id), data: [] });
     for (const doc of docs) {
       coll!.delete(doc.id);
@@ -541,6 +564,31 @@ export class User extends Document {
   }
   get isGM(): boolean { return this.role >= ROLES.ASSISTANT; }
   get isSelf(): boolean { return this.id === state.currentUserId; }
+  /**
+   * Like v13 (issue 33, audit SD2): any user may update its own User's flags, since dnd5e calls
+   * `game.user.setFlag` from every client (base-actor-sheet.mjs); another user's User only a GM may change.
+   */
+  override canUserModify(user: User, action: "create" | "update" | "delete"): boolean {
+    if (action === "update" && user.id === this.id) return true;
+    return super.canUserModify(user, action);
+  }
+  /** What a player may change on its own User (v13 keeps role and the rest to the GM). */
+  static readonly selfUpdatable = new Set(["flags"]);
+  /** No user changes its own role, a player changes nothing but its own flags, an assistant never makes a full GM. */
+  // Not async: an extra await here would shift every User write a tick against the other clients' work.
+  static override updateDocuments(updates: Obj[], options: Obj & { parent?: Document | null } = {}): Promise<Document[]> {
+    const user = currentUser();
+    for (const u of updates) {
+      const changes = expandObject(deepClone(u));
+      const keys = Object.keys(changes).filter((k) => k !== "_id");
+      const self = String(changes._id) === user?.id;
+      const forbidden = !user ? [] : self && "role" in changes ? ["role"]
+        : !user.isGM ? keys.filter((k) => !User.selfUpdatable.has(k))
+        : user.role < ROLES.GAMEMASTER && Number(changes.role) > user.role ? ["role"] : [];
+      if (forbidden.length) return Promise.reject(new Error(`User ${user!.name} lacks permission to update User [${String(changes._id)}] fields ${forbidden.join(", ")}`));
+    }
+    return super.updateDocuments(updates, options);
+  }
   hasRole(role: number | keyof typeof ROLES): boolean { return this.role >= (typeof role === "number" ? role : ROLES[role]); }
   can(_action: string): boolean { return this.isGM; }
   /**
@@ -575,9 +623,15 @@ export class User extends Document {
 const pendingQueries = new Map<{ reject: (e: Error) => void }, string>();
 export const queryCount = { sent: 0 };
 
+/** Whether the user is connected, in its source too: a later update of the User must not bring it back. */
+export function setActive(user: User, active: boolean): void {
+  (user._source as Obj).active = active;
+  (user as unknown as { active: boolean }).active = active;
+}
+
 /** The user's browser drops: it stops answering, and its open queries fail on the asking side. */
 export function dropConnection(user: User): void {
-  (user as unknown as { active: boolean }).active = false;
+  setActive(user, false);
   for (const [pending, id] of pendingQueries) if (id === user.id) pending.reject(new Error(`User ${user.name} disconnected`));
 }
 
@@ -790,11 +844,20 @@ export class ChatMessage extends Document {
   }
   get isRoll(): boolean { return this.rolls.length > 0; }
   get isAuthor(): boolean { return this._source.author === state.currentUserId; }
-  /** Whether the current user can see this message (whispers and blind rolls). */
+  /**
+   * Whether the current user's chat log shows this message. Like v13 (issue 33, audit SD3; foundryvtt#9888): a
+   * whispered roll reaches every client (drawn private where its content is hidden, as Crucible ef93c919 does);
+   * any other whisper only its author and recipients see: a GM who is neither does not.
+   */
   get visible(): boolean {
-    const user = currentUser();
+    if (!this.whisper.length || this.isRoll) return true;
+    return this.isAuthor || this.whisper.includes(state.currentUserId);
+  }
+  /** Whether the current user may read the content: a whispered roll's only its recipients and (unless blind) its author. */
+  get isContentVisible(): boolean {
+    if (!this.isRoll) return this.visible;
     if (!this.whisper.length) return true;
-    return user.isGM || this.whisper.includes(user.id) || (this.isAuthor && !this.blind);
+    return this.whisper.includes(state.currentUserId) || (this.isAuthor && !this.blind);
   }
   static getSpeaker({ actor, alias }: { actor?: Document | null; alias?: string } = {}): Obj {
     return { scene: null, token: null, actor: actor?.id ?? null, alias: alias ?? actor?.name ?? currentUser().name };

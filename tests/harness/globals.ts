@@ -10,7 +10,7 @@ import { Roll } from "./roll";
 import { CompendiumCollection, compendiumUuid, compendiumUuidSync, installPacks } from "./packs";
 import { REGION_EVENTS, RegionBehavior, RegionBehaviorType, RegionDocument, Scene, TileDocument, TokenDocument } from "./scene";
 import * as utils from "./utils";
-import { HooksImpl, beforeWrite, state, track } from "./world";
+import { HooksImpl, beforeWrite, onClient, sendGate, state, track } from "./world";
 
 type Obj = utils.Obj;
 
@@ -136,6 +136,12 @@ export class ClientSettings {
     if (cfg.type === Number) v = Number(value);
     if (cfg.type === Boolean) v = Boolean(value);
     if (cfg.type === String) v = String(value);
+    if (cfg.scope !== "client") {
+      // A world setting is a Setting document (v13): the writing client's preUpdateSetting hooks may cancel it.
+      if ((globalThis as unknown as { Hooks: HooksImpl }).Hooks.call("preUpdateSetting", { key: id, value: v }, { value: v }, {}, state.currentUserId) === false) return undefined;
+      const gate = writer ? sendGate(writer) : null;
+      if (gate) await gate;
+    }
     this.values.set(id, v);
     if (cfg.scope !== "client") state.writes.push({ userId: state.currentUserId, action: "update", documentName: "Setting", parent: null, ids: [id], data: [v] });
     broadcast(() => cfg.onChange?.(v));
@@ -172,6 +178,25 @@ export function fromUuidSync(uuid: string): Document | null {
   return doc ?? null;
 }
 
+/**
+ * game.socket as each client has it: `connected` is false while that client's socket is down (a brief drop or a
+ * browser that is gone), and "disconnect" / "connect" handlers run on the client whose socket it is (socket.io).
+ */
+const socketHandlers = new Map<string, ((...a: unknown[]) => void)[]>();
+export const clientSocket = {
+  get connected(): boolean {
+    return worldCollections.users.get(state.currentUserId)?.active === true;
+  },
+  on(event: string, fn: (...a: unknown[]) => void) {
+    socketHandlers.set(event, [...(socketHandlers.get(event) ?? []), fn]);
+    return clientSocket;
+  },
+  /** The harness: `event` happens to `userId`'s socket; its handlers run on that client. */
+  fire(userId: string, event: "connect" | "disconnect"): void {
+    for (const fn of socketHandlers.get(event) ?? []) onClient(userId, () => track(fn()));
+  },
+};
+
 export function installGlobals(): void {
   const g = globalThis as unknown as Obj;
   const hooks = new HooksImpl();
@@ -186,6 +211,11 @@ export function installGlobals(): void {
       const writer = worldCollections.users.get(state.currentUserId);
       if (writer) beforeWrite(writer);
       if (!writer?.isGM) throw new Error("Only a GM can advance world time");
+      // The time is the world setting core.time: its preUpdateSetting hooks run on the writing client first.
+      if (hooks.call("preUpdateSetting", { key: "core.time", value: time.worldTime + delta }, { value: time.worldTime + delta }, {}, state.currentUserId) === false) return time.worldTime;
+      // Sent later by a client whose socket is down, it still moves the clock by delta from where it is then.
+      const gate = sendGate(writer);
+      if (gate) await gate;
       time.worldTime += delta;
       state.writes.push({ userId: state.currentUserId, action: "update", documentName: "Setting", parent: null, ids: ["core.time"], data: [time.worldTime] });
       broadcast(() => hooks.callAll("updateWorldTime", time.worldTime, delta, {}, state.currentUserId));
@@ -245,6 +275,7 @@ export function installGlobals(): void {
   };
   g.game = {
     get user() { return worldCollections.users.get(state.currentUserId); },
+    socket: clientSocket,
     get userId() { return state.currentUserId; },
     users: worldCollections.users,
     actors: worldCollections.actors,

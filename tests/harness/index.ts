@@ -1,30 +1,40 @@
 // What tests use to drive the simulated Foundry: connect clients, act as a user, inspect writes,
 // chat messages and notifications, and make dice show chosen faces.
 import type { ChatMessage} from "./documents";
-import { Actor, ROLES, User, broadcast, dropConnection, queryCount, worldCollections, type Document } from "./documents";
+import { Actor, ROLES, User, broadcast, dropConnection, queryCount, setActive, worldCollections, type Document } from "./documents";
 import { resetClientLocal } from "../../src/helpers/client-local";
 import { queueDice, seededUniform } from "./roll";
 import type { RegionDocument, Scene, TokenDocument } from "./scene";
 import { compendiumUuid, packs, resetPacks, storeInPack } from "./packs";
+import { DialogV2 } from "./applications";
+import { clientSocket } from "./globals";
 import { randomID, type Obj } from "./utils";
-import { onClient, settle, state, type WriteRecord } from "./world";
+import { ClientDisconnected, onClient, settle, state, type WriteRecord } from "./world";
 
 export { settle, state, queueDice, seededUniform, worldCollections, queryCount };
 export { takeErrors } from "./world";
 export type { WriteRecord };
 
-export interface Clients { gms: User[]; players: User[]; all: User[] }
+export interface Clients { gms: User[]; assistants: User[]; players: User[]; all: User[] }
 
-/** Empties the world and connects `gms` GMs and `players` players; the first GM is the acting user. */
-export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
+/**
+ * Empties the world and connects `gms` GMs, `assistants` assistant GMs and `players` players; the first GM is
+ * the acting user. Assistants (role ASSISTANT = 3) are `isGM` as in v13 (issue 33: the trust worlds need one).
+ */
+export function resetWorld({ gms = 1, assistants = 0, players = 0 } = {}): Clients {
   for (const c of Object.values(worldCollections)) c.clear();
   resetPacks();
   state.writes.length = 0;
   state.notifications.length = 0;
   state.errors.length = 0;
   state.dropAfter.clear();
+  state.socketDropAfter.clear();
+  for (const kept of state.buffering.values()) kept.lose();
+  state.buffering.clear();
   state.broadcasts = 0;
   queryCount.sent = 0;
+  DialogV2.stayOpen = false;
+  DialogV2.open.clear();
   resetClientLocal();
   const g = globalThis as unknown as { game: { i18n: { missing: Set<string>; lang: string }; settings: { values: Map<string, unknown> }; time: { worldTime: number } } };
   g.game.time.worldTime = 0;
@@ -38,9 +48,10 @@ export function resetWorld({ gms = 1, players = 0 } = {}): Clients {
     return u;
   };
   const gmUsers = Array.from({ length: gms }, (_, i) => mk(`GM ${i + 1}`, ROLES.GAMEMASTER, "gm", i + 1));
+  const assistantUsers = Array.from({ length: assistants }, (_, i) => mk(`Assistenz ${i + 1}`, ROLES.ASSISTANT, "assistant", i + 1));
   const playerUsers = Array.from({ length: players }, (_, i) => mk(`Spieler ${i + 1}`, ROLES.PLAYER, "player", i + 1));
-  state.currentUserId = (gmUsers[0] ?? playerUsers[0])?.id ?? "";
-  return { gms: gmUsers, players: playerUsers, all: [...gmUsers, ...playerUsers] };
+  state.currentUserId = (gmUsers[0] ?? assistantUsers[0] ?? playerUsers[0])?.id ?? "";
+  return { gms: gmUsers, assistants: assistantUsers, players: playerUsers, all: [...gmUsers, ...assistantUsers, ...playerUsers] };
 }
 
 /** Runs fn as `user` on that user's client, then returns to the previous client. */
@@ -74,10 +85,54 @@ state.drop = (userId) => {
 export function dropAfterWrites(user: User, writes: number): void {
   state.dropAfter.set(user.id, writes);
 }
-/** The user comes back (a reload: this client's own memory is gone). */
+/**
+ * The user's socket drops for a while (issue 33, audit SD1/N11; socket.io buffers emits, foundryvtt#10562): the
+ * server and every other client see the user go, its open queries fail, its own "disconnect" handlers run; what
+ * it writes meanwhile is kept and reaches the server when the socket is back (restoreSocket). Its memory stays.
+ */
+export function dropSocket(user: User): void {
+  if (state.buffering.has(user.id)) return;
+  let send!: () => void;
+  let lose!: () => void;
+  const sent = new Promise<void>((resolve, reject) => {
+    send = resolve;
+    lose = () => reject(new ClientDisconnected(`User ${user.name} reloaded; what it kept was never sent`));
+  });
+  sent.catch(() => undefined);
+  state.buffering.set(user.id, { sent, send, lose });
+  disconnect(user);
+  clientSocket.fire(user.id, "disconnect");
+}
+state.dropSocket = (userId) => {
+  const user = worldCollections.users.get(userId);
+  if (user) dropSocket(user);
+};
+
+/** The user's socket drops right after its next `writes` writes reached the server (what follows is buffered). */
+export function dropSocketAfterWrites(user: User, writes: number): void {
+  state.socketDropAfter.set(user.id, writes);
+}
+
+/**
+ * The socket is back, without a reload: every client hears the user connect, the client's "connect" handlers
+ * run, and the writes it kept go out, in order, with what they held when they were made. What others wrote
+ * meanwhile reached this client's documents anyway (the stand-in's clients share them): only its writes are late.
+ */
+export function restoreSocket(user: User): void {
+  const buffered = state.buffering.get(user.id);
+  setActive(user, true);
+  userConnected(user, true);
+  clientSocket.fire(user.id, "connect");
+  state.buffering.delete(user.id);
+  buffered?.send();
+}
+
+/** The user comes back (a reload: this client's own memory is gone, and so is what a dropped socket kept). */
 export function reconnect(user: User): void {
+  state.buffering.get(user.id)?.lose();
+  state.buffering.delete(user.id);
   resetClientLocal(user.id);
-  (user as unknown as { active: boolean }).active = true;
+  setActive(user, true);
   userConnected(user, true);
 }
 /** Like Foundry, every connected client hears that a user connected or dropped (the `userConnected` hook). */
@@ -121,6 +176,7 @@ export function addDocumentToCompendium(pack: string, documentName: "Actor" | "I
 }
 
 export { packs, compendiumUuid };
+export { slowPackReads } from "./packs";
 
 export function writesOf(filter: Partial<Pick<WriteRecord, "action" | "documentName" | "userId">> = {}): WriteRecord[] {
   return state.writes.filter((w) => Object.entries(filter).every(([k, v]) => w[k as keyof WriteRecord] === v));

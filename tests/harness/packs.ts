@@ -155,15 +155,20 @@ export class CompendiumCollection extends Collection<Document> {
     this.index.set(document.id, entry);
   }
 
+  /**
+   * A read from the server waits for this when a test sets it (slowPackReads): on a real table a pack read takes a
+   * round trip, and the client's own next writes can land before it (issue 33, audit SD5/N12).
+   */
+  slowReads: Promise<unknown> | null = null;
   /** The document as this client has it, else read from the server (built with `{ pack }`, kept and indexed). */
   async getDocument(id: string): Promise<Document | null> {
     const cached = this.get(id);
     if (cached) return cached;
-    await Promise.resolve();
+    await (this.slowReads ?? Promise.resolve());
     return this.read(id);
   }
   async getDocuments(): Promise<Document[]> {
-    await Promise.resolve();
+    await (this.slowReads ?? Promise.resolve());
     return [...this.stored.keys()].map((id) => this.get(id) ?? this.read(id)!);
   }
   /** Builds a stored document as a client receives it, keeps it and indexes it (synchronous: the data has arrived). */
@@ -195,6 +200,7 @@ export class CompendiumCollection extends Collection<Document> {
 
   /** A new world: nothing read, nothing indexed, nothing stored. */
   reset(): void {
+    this.slowReads = null;
     this.clear();
     this.index.clear();
     this.folders.clear();
@@ -226,6 +232,18 @@ export function installPack({ id, label = id, type, packageType = "world", syste
   const pack = new CompendiumCollection({ id, name, label, type, system, packageType, packageName, ownership: ownership ?? (packageType === "world" ? { PLAYER: "OBSERVER", ASSISTANT: "OWNER" } : undefined) });
   packs.set(id, pack);
   return pack;
+}
+
+/** Every read of the pack from the server waits until the returned function is called (then reads are quick again). */
+export function slowPackReads(name: string): () => void {
+  const pack = packs.get(name.includes(".") ? name : `flex.${name}`);
+  if (!pack) throw new Error(`no pack ${name}`);
+  let release!: () => void;
+  pack.slowReads = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    release();
+    pack.slowReads = null;
+  };
 }
 
 export function resetPacks(): void {

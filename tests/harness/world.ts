@@ -65,6 +65,28 @@ export function onClient<T>(userId: string, fn: () => T): T {
   return client.run(userId, fn);
 }
 
+/**
+ * The log of writes the server received. A client whose socket is planned to drop after its n-th write
+ * (dropSocketAfterWrites) drops right after that write reached the server, so its next write finds it gone.
+ */
+class WriteLog extends Array<WriteRecord> {
+  static override get [Symbol.species]() { return Array; }
+  override push(...records: WriteRecord[]): number {
+    const n = super.push(...records);
+    for (const r of records) afterWrite(r.userId);
+    return n;
+  }
+}
+
+function afterWrite(userId: string): void {
+  const left = state.socketDropAfter.get(userId);
+  if (left === undefined) return;
+  if (left <= 1) {
+    state.socketDropAfter.delete(userId);
+    state.dropSocket(userId);
+  } else state.socketDropAfter.set(userId, left - 1);
+}
+
 export const state = {
   get currentUserId(): string {
     return client.getStore() ?? actingUserId;
@@ -72,7 +94,7 @@ export const state = {
   set currentUserId(id: string) {
     actingUserId = id;
   },
-  writes: [] as WriteRecord[],
+  writes: new WriteLog() as WriteRecord[],
   notifications: [] as NotificationRecord[],
   pending: new Set<Promise<unknown>>(),
   errors: [] as unknown[],
@@ -82,7 +104,21 @@ export const state = {
   drop: (_userId: string): void => undefined,
   /** Broadcasts so far: each one reaches the clients in another order, as a real server's fan-out does. */
   broadcasts: 0,
+  /**
+   * Clients whose socket dropped briefly (index.ts dropSocket): what they write meanwhile waits here and reaches
+   * the server when the socket is back, as socket.io buffers emits (foundryvtt#10562; issue 33, audit SD1).
+   */
+  buffering: new Map<string, { sent: Promise<void>; send: () => void; lose: () => void }>(),
+  /** Planned brief drops: user id → after how many more of its writes its socket drops (buffering what follows). */
+  socketDropAfter: new Map<string, number>(),
+  /** How the world drops a socket briefly (set by index.ts). */
+  dropSocket: (_userId: string): void => undefined,
 };
+
+/** The wait of a write from a client whose socket is down (sent when it is back), or null: sent now. */
+export function sendGate(user: { id: string }): Promise<void> | null {
+  return state.buffering.get(user.id)?.sent ?? null;
+}
 
 /**
  * Called by every write a client sends (documents, world time, world settings): a client that lost its
@@ -96,7 +132,8 @@ export function beforeWrite(user: { id: string; name: string; active: boolean })
       state.drop(user.id);
     } else state.dropAfter.set(user.id, left - 1);
   }
-  if (!user.active) throw new ClientDisconnected(`User ${user.name} is not connected`);
+  // A socket that is down only for a while keeps what the client sends (sendGate); a browser that is gone sends nothing.
+  if (!user.active && !state.buffering.has(user.id)) throw new ClientDisconnected(`User ${user.name} is not connected`);
 }
 
 /** A browser that lost its connection cannot write; what it still tries fails with this, and is no client error. */

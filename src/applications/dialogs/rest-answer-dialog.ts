@@ -240,7 +240,8 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
   const started = Date.now();
   const content = await foundry.applications.handlebars.renderTemplate(REST_ANSWER_TEMPLATE, restAnswerContext(actor, sys, prompt));
   // The GM's question runs out after prompt.seconds: the dialog closes then and says why (Draw Steel does the same).
-  const id = `flex-rest-answer-${prompt.restId}`;
+  // One id per character: a player with two characters in the rest has two dialogs, and each closes (audit N9).
+  const id = `flex-rest-answer-${prompt.restId}-${prompt.actorId}`;
   let late = false;
   // A rest talent picker opened from the dialog closes with it.
   const asked = new AbortController();

@@ -65,7 +65,7 @@ async function transform(target: Actor.Implementation | string, form: Actor.Impl
   return actor ? transformInto(actor, creature, options) : null;
 }
 
-export const polymorph = { transform, revert: (actor: Actor.Implementation) => revertForm(actor), banner: polymorphBanner };
+export const polymorph = { transform, revert: (actor: Actor.Implementation, options: { private?: boolean } = {}) => revertForm(actor, options), banner: polymorphBanner };
 
 export function registerPolymorph(): void {
   CONFIG.ActiveEffect.documentClass = PolymorphAwareEffect;

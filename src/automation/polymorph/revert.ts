@@ -49,7 +49,7 @@ function drift(current: { contents: { id: string | null; toObject(): unknown }[]
  * R-POLY-8: turns the actor back. False (with a message, nothing written) when it is not transformed, the
  * user may not, or its snapshot is corrupt.
  */
-export async function revertForm(actor: Actor.Implementation, { reason = "manual" }: { reason?: RevertReason } = {}): Promise<RevertReport | null> {
+export async function revertForm(actor: Actor.Implementation, { reason = "manual", private: hidden = false }: { reason?: RevertReason; private?: boolean } = {}): Promise<RevertReport | null> {
   const read = readSnapshot(actor);
   if (read.state === "none") {
     ui.notifications?.warn(f("FLEX.Polymorph.Refused.NotTransformed", { name: actor.name }));
@@ -64,11 +64,11 @@ export async function revertForm(actor: Actor.Implementation, { reason = "manual
     ui.notifications?.warn(f("FLEX.Polymorph.Refused.NotOwner", { name: actor.name, form: read.snapshot.form.name }));
     return null;
   }
-  return carryOutRevert(actor, read.snapshot, reason);
+  return carryOutRevert(actor, read.snapshot, reason, hidden ? [game.user!.id!] : undefined);
 }
 
 /** R-POLY-8 from a checked snapshot; every write may be made again (the snapshot goes last). */
-export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSnapshot, reason: RevertReason): Promise<RevertReport> {
+export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSnapshot, reason: RevertReason, whisper?: string[]): Promise<RevertReport> {
 
   // 1. The replaced values back (R-POLY-8; the pools stay, R-POLY-5).
   const changes: Record<string, unknown> = {};
@@ -113,7 +113,7 @@ export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSn
     recovered: items.missing.length + items.changed.length + effects.missing.length + effects.changed.length,
     leben: ownLeben(actor),
   };
-  await postRevertCard(actor, s, report);
+  await postRevertCard(actor, s, report, whisper);
   // Last: the snapshot goes, with the damage the form received; until then a revert cut short can be run again.
   const done: Record<string, unknown> = { "flags.flex.-=polymorph": null };
   if (actor.getFlag("flex", RECEIVED_FLAG) !== undefined) done[`flags.flex.-=${RECEIVED_FLAG}`] = null;
@@ -144,7 +144,7 @@ export function revertCardData(report: RevertReport): Record<string, unknown> {
 }
 
 /** The card, once: its id is the transformation's (a revert run again finds it posted). */
-async function postRevertCard(actor: Actor.Implementation, s: PolymorphSnapshot, report: RevertReport): Promise<void> {
+async function postRevertCard(actor: Actor.Implementation, s: PolymorphSnapshot, report: RevertReport, whisper?: string[]): Promise<void> {
   if (game.messages!.get(s.id)) return;
   const content = await foundry.applications.handlebars.renderTemplate(POLYMORPH_CARD, { ...revertCardData(report), img: s.form.img });
   await ChatMessage.create(
@@ -153,6 +153,7 @@ async function postRevertCard(actor: Actor.Implementation, s: PolymorphSnapshot,
       content,
       speaker: ChatMessage.getSpeaker({ actor }),
       flags: { flex: { polymorph: { snapshot: s.id, reason: report.reason, taken: report.taken, threshold: report.threshold } } },
+      ...(whisper ? { whisper } : {}),
     },
     { keepId: true },
   );

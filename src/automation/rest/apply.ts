@@ -38,7 +38,7 @@ function readRequest(payload: Record<string, unknown>): RestRequest | null {
   const answers = payload.answers && typeof payload.answers === "object" && !Array.isArray(payload.answers) ? (payload.answers as Record<string, unknown>) : {};
   const strings = (v: unknown) => (Array.isArray(v) ? v.filter((id): id is string => typeof id === "string") : []);
   const promptId = typeof payload.promptId === "string" && /^[\w.:-]{1,100}$/.test(payload.promptId) ? payload.promptId : null;
-  return { type: payload.type, actorIds: [...new Set(ids)], healer: payload.healer === true, interrupted: payload.interrupted === true, answers, defaulted: strings(payload.defaulted), promptId, asked: strings(payload.asked) };
+  return { type: payload.type, actorIds: [...new Set(ids)], healer: payload.healer === true, interrupted: payload.interrupted === true, answers, defaulted: strings(payload.defaulted), promptId, asked: strings(payload.asked), private: payload.private === true };
 }
 
 /** Runs in the active GM's work queue (reached through callRest); documents are read here, not before. */
@@ -107,7 +107,7 @@ export async function runRest(payload: Record<string, unknown>, context: RelayCo
   // Handwerk is planned first so that the rest's card can say what it did; its writes follow the rest's.
   const crafting = await planCraftingDuringRest(finished, type, { requester, requestId });
   report.crafting = crafting.done;
-  const card = await planRestCard(report, rolls);
+  const card = await planRestCard(report, rolls, request.private ? [requester.id!] : undefined);
   if (card) steps.push(card);
   report.messageId = card?.data._id ?? null;
   steps.push(...crafting.steps);

@@ -168,7 +168,7 @@ export function restCardData(report: RestReport): Record<string, unknown> {
 
 /** Posts the card with the rolls of the rest (so Dice So Nice shows them); returns its id. */
 /** The party's rest card, as a step of the rest's task; null when nobody rested. */
-export async function planRestCard(report: RestReport, rolls: Roll[]): Promise<Extract<TaskStep, { kind: "message" }> | null> {
+export async function planRestCard(report: RestReport, rolls: Roll[], whisper?: string[]): Promise<Extract<TaskStep, { kind: "message" }> | null> {
   if (!report.entries.length) return null;
   const content = await foundry.applications.handlebars.renderTemplate(REST_CARD, restCardData(report));
   return cardStep({
@@ -177,5 +177,6 @@ export async function planRestCard(report: RestReport, rolls: Roll[]): Promise<E
     // The title names the rest; the speaker is the GM who called it, not the title once more.
     speaker: ChatMessage.getSpeaker(),
     flags: { flex: { rest: { requestId: report.requestId, type: report.type, actorIds: report.entries.map((e) => e.actorId) } } },
+    ...(whisper ? { whisper } : {}),
   });
 }

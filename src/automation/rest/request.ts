@@ -7,7 +7,7 @@
 import { restSettings } from "../../helpers/settings";
 import { isRestType } from "../../rules";
 import type { RestType } from "../../rules";
-import { askActiveGM } from "../gm-relay";
+import { askActiveGM, unsettledPayload } from "../gm-relay";
 import { REST_QUERY } from "./apply";
 import type { RestReport, RestRequest } from "./types";
 import { formatDuration, restTypeLabel } from "./card";
@@ -31,6 +31,8 @@ export interface CallRestOptions {
   /** The rest was interrupted by combat: it counts as not taken. */
   interrupted?: boolean;
   requestId?: string;
+  /** The card is whispered to the calling GM only (the self-test): the table does not see it come and go. */
+  private?: boolean;
 }
 
 /** The connected player who answers for a character: its assigned player, else its first owner by id. */
@@ -49,6 +51,22 @@ async function ask(user: User.Implementation, prompt: RestPrompt): Promise<unkno
   }
 }
 
+/**
+ * The same click: the same rest for the same characters. Not the answers, nor a healer ticked the second time: while
+ * the first rest's outcome is unknown, any rest of that kind for that party is that rest again, never a second one.
+ */
+function restRetryKey(options: CallRestOptions): string {
+  const ids = options.actors.map((a) => (typeof a === "string" ? a : a.id!)).sort();
+  return JSON.stringify([options.type, ids]);
+}
+
+/** Sends the rest to the active GM; a retry of a click whose outcome is unknown goes out under the first id. */
+async function sendRest(request: RestRequest, retryKey: string, requestId: string | undefined): Promise<RestReport | null> {
+  const report = await askActiveGM<RestReport>(REST_QUERY, request, { requestId, retryKey });
+  if (report?.cancelled) ui.notifications?.info(game.i18n!.localize("FLEX.Rest.Cancelled"));
+  return report;
+}
+
 /** What a GM (or a macro) calls. Players are refused. Returns the active GM's report, or null. */
 export async function callRest(options: CallRestOptions): Promise<RestReport | null> {
   const i18n = game.i18n!;
@@ -58,6 +76,11 @@ export async function callRest(options: CallRestOptions): Promise<RestReport | n
   }
   if (!isRestType(options.type)) throw new RangeError(`not a rest type: ${String(options.type)}`);
   const { type } = options;
+  // The GM clicks again while the first rest's outcome is unknown (its GM dropped, another finishes it): the
+  // same request goes out again, without asking the owners a second time, and finds the first task.
+  const retryKey = restRetryKey(options);
+  const earlier = options.requestId ? null : unsettledPayload(REST_QUERY, retryKey);
+  if (earlier) return sendRest(earlier as RestRequest, retryKey, undefined);
   const now = game.time!.worldTime;
   const actors = options.actors
     .map((a) => (typeof a === "string" ? (game.actors!.get(a) as Actor.Implementation | undefined) : a))
@@ -96,8 +119,6 @@ export async function callRest(options: CallRestOptions): Promise<RestReport | n
       answers[actor.id!] = raw ? readAnswer({ ...defaultAnswer(type), ...(raw as object) }, type) : defaultAnswer(type);
     }),
   );
-  const request: RestRequest = { type, actorIds: allowed.map((a) => a.id!), healer: !!options.healer, interrupted: !!options.interrupted, answers, defaulted, promptId: asking.length ? promptId : null, asked: asking.map((a) => a.id!) };
-  const report = await askActiveGM<RestReport>(REST_QUERY, request, { requestId: options.requestId });
-  if (report?.cancelled) ui.notifications?.info(i18n.localize("FLEX.Rest.Cancelled"));
-  return report;
+  const request: RestRequest = { type, actorIds: allowed.map((a) => a.id!), healer: !!options.healer, interrupted: !!options.interrupted, answers, defaulted, promptId: asking.length ? promptId : null, asked: asking.map((a) => a.id!), ...(options.private ? { private: true } : {}) };
+  return sendRest(request, retryKey, options.requestId);
 }

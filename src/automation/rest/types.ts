@@ -18,6 +18,8 @@ export interface RestRequest {
   promptId: string | null;
   /** Characters whose owners were asked (only their own rolls count; the GM's answers are rolled by the GM). */
   asked: string[];
+  /** The card is whispered to the GM who called the rest (the self-test), not posted for the table. */
+  private?: boolean;
 }
 
 /** The data of the hooks `flex.preRest` (return false to cancel; set advanceTime false to keep time yourself) and `flex.rest`. */

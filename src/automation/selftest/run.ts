@@ -99,9 +99,10 @@ export async function runScenarios(scenarios: readonly Scenario[]): Promise<Self
   const runId = foundry.utils.randomID();
   const made = new Made();
   const results: ScenarioResult[] = [];
-  // The chat cards this user posts meanwhile; those naming what the self-test made are deleted with it.
-  const noteCard = Hooks.on("createChatMessage", (message: ChatMessage.Implementation, _options: unknown, userId: string) => {
-    if (userId === game.userId) made.messages.add(message.id!);
+  // The chat cards anyone posts meanwhile (the active GM posts those of the breath and the rest, also when another
+  // GM or an assistant runs the self-test); only those naming what the self-test made are deleted with it.
+  const noteCard = Hooks.on("createChatMessage", (message: ChatMessage.Implementation) => {
+    made.messages.add(message.id!);
   });
   try {
     const scene = (await Scene.implementation.create({ name: game.i18n!.localize("FLEX.SelfTest.Title"), navigation: false, flags: { flex: { selfTest: runId } } } as Scene.CreateData)) as Scene.Implementation | undefined;

@@ -93,7 +93,7 @@ const breath: Scenario = {
     const diver = await hero(ctx, "Pia");
     const token = await ctx.token(diver, 0);
     await diver.toggleStatusEffect("underwater", { active: true });
-    const report = await flex().advanceBreath([token]);
+    const report = await flex().advanceBreath([token], { private: true });
     expectThat(report?.messageId && report.entries.some((e) => e.name === diver.name), "NoBreath");
   },
 };
@@ -144,7 +144,7 @@ const polymorph: Scenario = {
     await flex().polymorph.transform(actor, bear);
     const kk = () => (actor.system as { attributes?: { kk?: unknown } }).attributes?.kk;
     expectThat(actor.getFlag("flex", "polymorph") && String(kk()).includes("12"), "NotTransformed");
-    await flex().polymorph.revert(actor);
+    await flex().polymorph.revert(actor, { private: true });
     await ctx.until(() => !actor.getFlag("flex", "polymorph"), new SelfTestFailure("FLEX.SelfTest.Expect.NotReverted"));
     expectThat(JSON.stringify(actor.toObject().system) === before, "NotRestored");
   },
@@ -160,7 +160,7 @@ const rest: Scenario = {
       if (data.actorIds?.includes(actor.id!)) data.advanceTime = false;
     });
     try {
-      const report = await flex().rest({ type: "shortRest", actors: [actor], ask: false });
+      const report = await flex().rest({ type: "shortRest", actors: [actor], ask: false, private: true });
       expectThat(report?.entries.some((e) => e.actorId === actor.id && e.taken.taken), "NoRest");
     } finally {
       offHook("flex.preRest", keepTime);

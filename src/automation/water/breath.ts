@@ -98,7 +98,7 @@ function entryText(e: BreathEntry): string {
 
 /**
  * The round's chat card (a step of its task): every creature's roll and result, with all the Rolls on the message.
- * `whisper`: the card of the creatures players may not know of, to the GMs only (audit N6).
+ * `whisper`: to these users only (the card of the creatures players may not know of, audit N6; a self-test's card).
  */
 async function breathCard(entries: BreathEntry[], title: string, flags: Record<string, unknown>, whisper?: string[]): Promise<Extract<TaskStep, { kind: "message" }>> {
   const rows = entries.map((e) => ({
@@ -126,7 +126,10 @@ function summarize(entries: BreathEntry[]): BreathReport["entries"] {
  * One KR of breath for these actors (already gated to one client): rolls under water, recovery in the air,
  * one batched write and one card. Actors that processed `key` already, and the dead, are skipped.
  */
-export async function resolveBreath(actors: Iterable<Actor.Implementation | null | undefined>, { key, title, hidden }: { key: string; title: string; hidden?: ReadonlySet<string> }): Promise<BreathReport> {
+export async function resolveBreath(
+  actors: Iterable<Actor.Implementation | null | undefined>,
+  { key, title, hidden, whisper, task }: { key: string; title: string; hidden?: ReadonlySet<string>; whisper?: string[]; task?: RelayContext },
+): Promise<BreathReport> {
   const seen = new Set<string>();
   const skipped: string[] = [];
   const due: Actor.Implementation[] = [];
@@ -154,10 +157,10 @@ export async function resolveBreath(actors: Iterable<Actor.Implementation | null
   // A creature players may not know of (a hidden combatant or token) is left off the public card: the GMs get its own.
   const secret = (e: BreathEntry) => hidden?.has(e.actor.uuid) ?? hiddenFromPlayers(e.actor);
   const cards: Extract<TaskStep, { kind: "message" }>[] = [];
-  for (const [list, whisper] of [[entries.filter((e) => !secret(e)), undefined], [entries.filter(secret), gmIds()]] as const) {
-    if (list.length) cards.push(await breathCard(list, title, { key, entries: summarize(list) }, whisper));
-  }
-  await runTaskWithCards({ type: "breath", requestId: key, requester: game.user! }, [...steps, ...cards]);
+  const audiences: [BreathEntry[], string[] | undefined][] = [[entries.filter((e) => !secret(e)), whisper], [entries.filter(secret), gmIds()]];
+  for (const [list, to] of audiences) if (list.length) cards.push(await breathCard(list, title, { key, entries: summarize(list) }, to));
+  // A relayed advance is journalled under its request, so a retry of it is told it was done.
+  await runTaskWithCards(task ?? { type: "breath", requestId: key, requester: game.user! }, [...steps, ...cards]);
   return { key, entries: summary, skipped, messageId: cards[0]!.data._id };
 }
 
@@ -193,12 +196,13 @@ function submergedBefore(actor: Actor.Implementation, round: number): boolean {
 
 /**
  * A new active GM: the round a GM advanced in each started combat, if its breath was never resolved (the GM who
- * advanced it dropped before). A round advanced with no GM online is not due: it is never rolled.
+ * advanced it dropped before). A round advanced with no GM online is not due: it is never rolled. While the GM who was
+ * active then is still connected, that GM resolves it (it may be rolling now, before its journal record exists).
  */
 function catchUpBreath(): void {
   if (!game.users!.activeGM?.isSelf) return;
   for (const combat of (game.combats?.contents ?? []) as Combat.Implementation[]) {
-    const due = combat instanceof FlexCombat ? combat.roundDue : null;
+    const due = combat instanceof FlexCombat && !combat.roundDueHeld ? combat.roundDue : null;
     if (combat.started && due !== null && due === combat.round - 1) void resolveCombatBreath(combat, due, { overdue: true }).catch((err: unknown) => console.error("Flex | catching up the breath round failed", err));
   }
 }
@@ -224,7 +228,7 @@ type TokenLike = { actor?: Actor.Implementation | null; document?: { actor?: Act
  * Outside combat: the GM advances breath by one KR for these tokens (default: the GM's controlled tokens).
  * The same path as a combat round: one write, one card. A player is refused.
  */
-export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId }: { requestId?: string } = {}): Promise<BreathReport | null> {
+export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId, private: hidden = false }: { requestId?: string; private?: boolean } = {}): Promise<BreathReport | null> {
   if (!game.user?.isGM) {
     ui.notifications?.warn(game.i18n!.localize("FLEX.Water.Breath.GMOnly"));
     return null;
@@ -235,19 +239,22 @@ export async function advanceBreath(tokens?: Iterable<TokenLike>, { requestId }:
     ui.notifications?.warn(game.i18n!.localize("FLEX.Water.Breath.NoTokens"));
     return null;
   }
-  const id = requestId ?? foundry.utils.randomID();
-  // Every actor by uuid, so the active GM finds the same ones (unlinked tokens' actors included).
-  return askActiveGM<BreathReport>(ADVANCE, { uuids: actors.map((a) => a.uuid) }, { requestId: id });
+  // Every actor by uuid, so the active GM finds the same ones (unlinked tokens' actors included). No id of its
+  // own: the relay makes one, and a click repeated while the first's outcome is unknown reuses it.
+  return askActiveGM<BreathReport>(ADVANCE, { uuids: actors.map((a) => a.uuid), ...(hidden ? { private: true } : {}) }, { requestId });
 }
 
 const ADVANCE = "breathAdvance";
 
 /** The active GM's side of advanceBreath (in its work queue): only a GM may ask. */
-async function handleAdvance(payload: Record<string, unknown>, { requester, requestId }: RelayContext): Promise<BreathReport | ReturnType<typeof refuse>> {
+async function handleAdvance(payload: Record<string, unknown>, context: RelayContext): Promise<BreathReport | ReturnType<typeof refuse>> {
+  const { requester, requestId } = context;
   if (!requester.isGM) return refuse("forbidden", `${requester.name} may not advance breath`);
   const uuids = Array.isArray(payload.uuids) ? payload.uuids.filter((u): u is string => typeof u === "string") : [];
   const actors = uuids.map((u) => documentFromUuid(u) as Actor.Implementation | null).filter((a) => a?.documentName === "Actor");
-  return resolveBreath(actors, { key: `manual-${requestId}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle") });
+  // `private` (the self-test): the card is whispered to the GM who asked, no one else sees it appear.
+  const whisper = payload.private === true ? [requester.id!] : undefined;
+  return resolveBreath(actors, { key: `manual-${requestId}:0`, title: game.i18n!.localize("FLEX.Water.Breath.ManualTitle"), whisper, task: context });
 }
 
 export function registerBreath(): void {
