@@ -45,6 +45,9 @@ export function registerFinisher(name: string, finisher: Finisher): void {
 async function runSteps(steps: TaskStep[], key: string, id: string, holder: User.Implementation): Promise<void> {
   let failed = 0;
   for (const step of steps) {
+    // A GM whose socket dropped stops at once: its writes would be buffered and land late (presence.ts); the next GM
+    // finishes the task from the journal.
+    if (!connected()) throw new Error(`Flex | the GM task ${id} stopped: this client lost its connection`);
     try {
       await runStep(step, key, holder);
     } catch (err) {
