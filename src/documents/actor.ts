@@ -112,7 +112,7 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   /** R-CORE-3: a new character comes with the general talents, in its one create write (starter-talents.ts). */
   protected override async _preCreate(...args: Parameters<Actor["_preCreate"]>) {
     if ((await super._preCreate(...args)) === false) return false;
-    await addStarterTalents(this as unknown as Actor.Implementation, args[1] as { pack?: unknown });
+    await addStarterTalents(this.asImplementation, args[1] as { pack?: unknown });
   }
 
   /** Built translated from a pack, it is never written back into the German pack (helpers/packs.ts). */

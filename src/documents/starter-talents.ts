@@ -40,7 +40,7 @@ const STARTER_FLAG = "starterTalent";
  */
 export async function addStarterTalents(actor: Actor.Implementation, options: { pack?: unknown } = {}): Promise<void> {
   if (actor.type !== "character" || options.pack || !starterTalentsOn()) return;
-  const items = (actor._source.items ?? []) as unknown as Obj[];
+  const items: Obj[] = Array.from(actor._source.items ?? [], (item) => ({ ...item }));
   if (items.some((i) => i.type === "talent")) return;
   let talents: Obj[];
   try {

@@ -8,6 +8,11 @@ export function onHook<K extends keyof FlexHookSignatures>(name: K, fn: FlexHook
   return (Hooks.on as unknown as (hook: string, handler: FlexHookSignatures[K]) => number)(name, fn);
 }
 
+/** Hooks.on for a hook whose name is built at run time (core's pre<Action><Document> family): its handler reads no arguments it needs typed. */
+export function onAnyHook(name: string, fn: (...args: never[]) => unknown): number {
+  return (Hooks.on as unknown as (hook: string, handler: (...args: never[]) => unknown) => number)(name, fn);
+}
+
 /** Hooks.off for a hook registered with onHook. */
 export function offHook<K extends keyof FlexHookSignatures>(name: K, id: number): void {
   (Hooks.off as unknown as (hook: string, id: number) => void)(name, id);

@@ -4,7 +4,7 @@
 // without a category uses "other".
 
 /** The units Flex counts in (keys under FLEX.Unit): distances, days, the durations of effects, Fluss spent, hit dice, kit charges and characters. */
-export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour" | "Fluss" | "Trefferwuerfel" | "Ladung" | "Charakter";
+export type Unit = "Schritt" | "Tag" | "Arbeitstag" | "Aktion" | "Block" | "Einheit" | "Treffer" | "Round" | "Turn" | "Second" | "Minute" | "Hour" | "Fluss" | "Trefferwuerfel" | "Ladung" | "Charakter";
 
 const rulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();

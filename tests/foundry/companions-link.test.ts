@@ -144,7 +144,9 @@ describe("R-COMP-7 / R-FALL-3 a fall onto a companion: it avoids the damage with
     await settle();
     const card = messages()[0] as Any;
     const record = card.flags.flex.fall;
-    expect(record.target).toMatchObject({ name: "Grauwolf", atRisk: true, dodged, check: { result: { ew: ausweichen, success: dodged } } });
+    // The flags reach every client: the GM's wolf's value is not in them (screen.ts), only whether it dodged.
+    expect(record.target).toMatchObject({ name: "Grauwolf", atRisk: true, dodged, check: { result: { success: dodged }, screened: true } });
+    expect(JSON.stringify(record)).not.toContain(`Ausweichen-Wert ${ausweichen}`);
     expect(record.rules).toContain("R-COMP-7");
     expect(card.rolls).toHaveLength(2); // Rikka's check and her damage: the wolf rolled nothing
     // The GM's wolf: its Ausweichen value is drawn on the GM's client only (automation/screen.ts).

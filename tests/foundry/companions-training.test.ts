@@ -71,7 +71,9 @@ describe("R-TRAIN-1 a player trains the GM's wolf: blocks until the accumulated 
     expect(card.rolls.map((r: Any) => r.total)).toEqual([20, 16, 22, 19, 21, 20]);
     expect(card.flags.flex.training).toMatchObject({ completed: true, cost: 60, blocks: [{ added: 20 }, { added: 0 }, { added: 22 }, { added: 19 }, { added: 21 }, { added: 20 }] });
     expect(card.content).toContain("Grauwolf ist jetzt Begleiter von Rikka.");
-    expect(card.content).toContain("Rikka zahlt 60 ¥ für 6 Blöcke (24 Stunden).");
+    expect(card.content).toContain("Rikka zahlt 60 ¥ für 6 Einheiten (24 Stunden).");
+    // R-TRAIN-1 (issue 35): a "block" is the whole run to 100, as the rules say; a 4-hour check is an Einheit.
+    expect(card.content).not.toMatch(/\d Blöcke|Block \d/);
     expect(card.content).toContain("R-TRAIN-1, R-TRAIN-2");
   });
 
@@ -131,7 +133,7 @@ describe("R-TRAIN-1 a player trains the GM's wolf: blocks until the accumulated 
     const before = state.writes.length;
     const result = await train(clients.players[0], { trainer: hero, creature: beast, blocks: 3 });
     expect(result).toMatchObject({ status: "unreachable", reach: { max: 10, sw: 18 } });
-    expect(warnings(clients.players[0])).toEqual(["Rikka erreicht mit Mit Tieren umgehen höchstens EW 10, das Misstrauen von Grauwolf ist 18: Kein Block kann gelingen. Es wird nicht trainiert und nichts bezahlt."]);
+    expect(warnings(clients.players[0])).toEqual(["Rikka erreicht mit Mit Tieren umgehen höchstens EW 10, das Misstrauen von Grauwolf ist 18: Keine Einheit kann gelingen. Es wird nicht trainiert und nichts bezahlt."]);
     expect(since(before)).toEqual([]);
     expect(sys(hero).geld).toBe(100);
   });
@@ -217,7 +219,7 @@ describe("R-TRAIN-1 world time and the dialog", () => {
     expect(prompt.content).toContain("Grauwolf · ungezähmt · Misstrauen 18, 30/100");
     expect(prompt.content).toContain("Geld: 100 ¥");
     // Before the click (issue 25): CH W8 + 14 reaches 15–22 against Misstrauen 18, 5 of 8 faces; one block's cost.
-    expect(prompt.content).toContain("Mit Tieren umgehen: EW 15–22 gegen Misstrauen 18, Chance je Block 63\u00a0%");
+    expect(prompt.content).toContain("Mit Tieren umgehen: EW 15–22 gegen Misstrauen 18, Chance je Einheit 63\u00a0%");
     expect(prompt.content).toContain("1 × 4 Stunden: 10 ¥, 4 Stunden");
     expect(result).toMatchObject({ status: "trained", run: { blocks: 2, cost: 20, progress: 74 } });
     expect(sys(beast).training.fortschritt).toBe(74);

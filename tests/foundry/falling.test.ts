@@ -301,7 +301,7 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     expect(sys(beast).leben.value).toBe(20);
     expect(card().rolls).toHaveLength(2);
     expect(card().content).not.toContain("Ausweichen-Wert 16");
-    expect(await messageContentFor(card(), clients.gms[0])).toContain("Wolf weicht mit seinem Ausweichen-Wert 16 aus, wie gegen einen Angriff.");
+    expect(await messageContentFor(card(), clients.gms[0])).toContain("Wolf verteidigt sich mit seinem Ausweichen-Wert 16, wie gegen einen Angriff.");
     expect(card().content).not.toContain("reine GE-Probe");
   });
 

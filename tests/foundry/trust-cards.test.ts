@@ -180,7 +180,7 @@ describe("a fall onto the GM's creature with an Ausweichen value: its value stay
     const publicData = JSON.stringify({ content: card.content, flags: card.flags, gm: clients.gms[0].flags });
     expect(publicData).not.toMatch(/Ausweichen-Wert 9|EW 9\b|"ew":9/);
     const gmView = (await messageContentFor(card, clients.gms[0])).toString();
-    expect(gmView).toContain("Wolf weicht mit seinem Ausweichen-Wert 9 aus");
+    expect(gmView).toContain("Wolf verteidigt sich mit seinem Ausweichen-Wert 9");
     const playerView = (await messageContentFor(card, clients.players[0])).toString();
     expect(playerView).not.toContain("Ausweichen-Wert 9");
   });

@@ -95,7 +95,7 @@ describe("N6: the breath card of a round", () => {
     expect(JSON.stringify(publicCard.flags)).not.toContain("Seeschlange");
     expect(gmCard.content).toContain("Seeschlange");
     expect([...gmCard.whisper].sort()).toEqual(clients.gms.map((u: Any) => u.id).sort());
-    expect(await as(player(), () => gmCard.visible)).toBe(false);
+    expect(await as(player(), () => gmCard.isContentVisible)).toBe(false);
     // Both creatures breathed (one write); the GMs' journal, which every client reads, never named the hidden one.
     expect(list.every((d) => d.actor.getFlag("flex", "breath"))).toBe(true);
     const journal = JSON.stringify(state.writes.slice(before).filter((w) => w.documentName === "User").map((w) => w.data));

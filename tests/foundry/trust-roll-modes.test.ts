@@ -59,9 +59,9 @@ describe("a card the GM makes for a player's request follows the player's roll m
   it("Self: the work card is whispered to the player and the GMs, not to the GM alone", async () => {
     const card = await work("selfroll");
     expect(audience(card)).toEqual(toPlayerAndGMs());
-    // The player's client shows it; another player's does not.
-    expect(await as(player(), () => card.visible)).toBe(true);
-    expect(await as(clients.players[1], () => card.visible)).toBe(false);
+    // The player's client shows its content; another player's shows it as a private roll only (v13: roll whispers reach every client).
+    expect(await as(player(), () => card.isContentVisible)).toBe(true);
+    expect(await as(clients.players[1], () => card.isContentVisible)).toBe(false);
   });
 
   it("Blind: to the GMs only, blind; GM roll: to the player and the GMs; Public: to everyone", async () => {

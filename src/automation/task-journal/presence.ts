@@ -5,6 +5,7 @@
 // others wrote in between (foundryvtt#10562). A GM that wrote then would land late writes with what it read before
 // another GM took its tasks over. So this GM client sends no document or world-setting write from the drop on (its
 // preCreate/preUpdate/preDelete hooks cancel them), takes up no task, and asks its user to reload once it is back.
+import { onAnyHook } from "../../helpers/hooks";
 import { clientLocal } from "../../helpers/client-local";
 
 const socket = clientLocal("presence.socket", () => ({ lost: false, told: false }));
@@ -40,6 +41,6 @@ export function registerPresence(): void {
   });
   for (const name of WRITTEN) {
     // A hook name built at run time has no entry in the types' hook table, so its name and handler are cast.
-    for (const action of ["Create", "Update", "Delete"]) Hooks.on(`pre${action}${name}` as never, refuseWhileLost as never);
+    for (const action of ["Create", "Update", "Delete"]) onAnyHook(`pre${action}${name}`, refuseWhileLost);
   }
 }
