@@ -63,7 +63,23 @@ export function compareCombatants(a: Combatant.Implementation, b: Combatant.Impl
   return compareInitiative(ka.entry, kb.entry) || ka.after - kb.after || (ia < ib ? -1 : ia > ib ? 1 : 0);
 }
 
+/** Combatants that roll no initiative of their own (R-COMP-4: a companion takes its trainer's place); a feature says which. */
+type FollowsOf = (combatant: Combatant.Implementation) => boolean;
+let followsOther: FollowsOf = () => false;
+export function registerInitiativeFollower(fn: FollowsOf): void {
+  followsOther = fn;
+}
+
 export class FlexCombat extends Combat {
+  /** Core's roll (a single roll, Roll All, Roll NPCs) for every combatant asked for but those that follow another's place. */
+  override async rollInitiative(...[ids, options]: Parameters<Combat["rollInitiative"]>) {
+    const list = (typeof ids === "string" ? [ids] : ids).filter((id) => {
+      const combatant = this.combatants.get(id);
+      return !combatant || !followsOther(combatant);
+    });
+    return super.rollInitiative(list, options);
+  }
+
   /**
    * A round advanced while a GM is online marks, in the same write, the round that ended as due for the round
    * automations (breath): should the active GM drop before resolving it, the next one knows to. A round advanced

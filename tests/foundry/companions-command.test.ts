@@ -116,6 +116,33 @@ describe("R-COMP-4 a companion shares its trainer's initiative position", () => 
     for (const user of clients.all) expect(await as(user, () => names(combat)), user.name).toEqual(["Rikka", "Goblin", "Grauwolf"]);
   });
 
+  it("issue 35: the tracker draws the wolf under Rikka ('↳'), with no Aktionen of its own, its RE, and no initiative roll", async () => {
+    const { combat } = await fight();
+    const rows = combat.turns.map(
+      (c: Any) => `<li class="combatant" data-combatant-id="${c.id}"><div class="token-name"><strong class="name">${c.actor.name}</strong></div><div class="token-initiative"><button data-action="rollInitiative">⚄</button></div></li>`,
+    );
+    const html = parse(`<section class="combat-tracker"><ol>${rows.join("")}</ol></section>`);
+    g.Hooks.callAll("renderCombatTracker", { viewed: combat }, html, {}, {});
+    const row = (name: string) => html.querySelector(`li[data-combatant-id="${combat.turns.find((c: Any) => c.actor.name === name).id}"]`)!;
+    expect(row("Grauwolf").querySelector(".flex-combat-actions")!.text).toBe("↳ Begleiter von Rikka · RE 1/1");
+    expect(row("Grauwolf").classList.contains("flex-follower")).toBe(true);
+    expect(row("Grauwolf").querySelector("[data-action='rollInitiative']")).toBeNull();
+    expect(row("Grauwolf").querySelector(".token-initiative")!.text).toBe("↳");
+    expect(row("Rikka").querySelector(".flex-combat-actions")!.text).toBe("Aktionen 3/3 · RE 1/1");
+    expect(row("Rikka").querySelector("[data-action='rollInitiative']")).not.toBeNull();
+  });
+
+  it("issue 35: Roll All rolls for Rikka and the goblin, never for the wolf; it still acts right after Rikka", async () => {
+    const { combat } = await fight();
+    await as(clients.gms[0], () => combat.updateEmbeddedDocuments("Combatant", combat.combatants.map((c: Any) => ({ _id: c.id, initiative: null }))));
+    rolls([10, 7], [10, 2]);
+    await as(clients.gms[0], () => combat.rollAll());
+    const byName = (n: string) => combat.combatants.find((c: Any) => c.actor.name === n);
+    expect(byName("Grauwolf").initiative).toBeNull();
+    expect([byName("Rikka").initiative, byName("Goblin").initiative].every((i: unknown) => typeof i === "number")).toBe(true);
+    expect(names(combat).indexOf("Grauwolf")).toBe(names(combat).indexOf("Rikka") + 1);
+  });
+
   it("without its trainer in the fight it keeps its own place", async () => {
     const { combat } = await fight();
     await as(clients.gms[0], () => combat.turns[0].delete());

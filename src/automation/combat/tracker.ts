@@ -81,6 +81,21 @@ export function actionLabel(status: ActionStatus, format: Format): ActionLabel {
 
 const LABEL_CLASS = "flex-combat-actions";
 
+/**
+ * A combatant that acts in another's place (R-COMP-4: a companion on its trainer's initiative, with no Aktionen of its
+ * own): the line it shows instead of its own, the combatant it follows. Registered by the feature that knows (companions).
+ */
+export interface FollowerRow {
+  label: ActionLabel;
+  /** The combatant whose place it takes: its row is drawn under that one's, with no initiative roll of its own. */
+  leader: Combatant.Implementation;
+}
+type FollowerOf = (combatant: Combatant.Implementation) => FollowerRow | null;
+let followerOf: FollowerOf = () => null;
+export function registerTrackerFollower(fn: FollowerOf): void {
+  followerOf = fn;
+}
+
 /** Adds each combatant's line to the tracker's rows of a started combat (replacing one from an earlier render). */
 export function decorateCombatTracker(viewed: unknown, html: HTMLElement): void {
   const combat = startedCombatOf(viewed);
@@ -91,8 +106,16 @@ export function decorateCombatTracker(viewed: unknown, html: HTMLElement): void 
     const combatant = combat.combatants.get(row.getAttribute("data-combatant-id") ?? "");
     row.querySelector(`.${LABEL_CLASS}`)?.remove();
     if (!combatant) continue;
-    const { text, aria } = actionLabel(combatantActionStatus(combatant), format);
+    const follower = followerOf(combatant);
+    const { text, aria } = follower?.label ?? actionLabel(combatantActionStatus(combatant), format);
     const label = `<span class="${LABEL_CLASS}" role="note" aria-label="${escape(aria)}" data-tooltip="${escape(aria)}">${escape(text)}</span>`;
+    // R-COMP-4: a follower's row sits under its leader's (indented, "↳"), and rolls no initiative of its own.
+    row.classList.toggle("flex-follower", !!follower);
+    if (follower) {
+      row.querySelector("[data-action='rollInitiative']")?.remove();
+      const initiative = row.querySelector(".token-initiative");
+      if (initiative) initiative.innerHTML = `<span class="flex-follower-mark" aria-hidden="true">↳</span>`;
+    }
     // Under the combatant's name (v13: .token-name > .name, then its controls); else at the end of the row.
     const name = row.querySelector(".token-name > .name");
     if (name) name.insertAdjacentHTML("afterend", label);

@@ -2,7 +2,9 @@
 // the trainer's combatant every time the turns are sorted, so a reroll of the trainer's initiative moves the
 // companion with it, and the companion's own initiative roll changes nothing while its trainer fights. A new trainer
 // (or GE) mid-fight sets the turns up again.
-import { registerCombatantSortKey } from "../../documents/combat";
+import { registerCombatantSortKey, registerInitiativeFollower } from "../../documents/combat";
+import { combatantActionStatus, registerTrackerFollower } from "../combat/tracker";
+import type { FollowerRow } from "../combat/tracker";
 import type { CombatantSortKey } from "../../documents/combat";
 import { companionTurnPlace } from "../../rules";
 import { initiativeSortKey } from "../combat/initiative";
@@ -38,7 +40,19 @@ function onUpdateActor(actor: Actor.Implementation, changed: Parameters<typeof c
   }
 }
 
+/** R-COMP-4 / R-COMP-7 in the tracker: "↳ Begleiter von Rikka · RE 1/1", no Aktionen of its own. */
+function trackerRow(combatant: Combatant.Implementation): FollowerRow | null {
+  const leader = trainerCombatant(combatant);
+  if (!leader) return null;
+  const { reactionsLeft, reactionsPerRound } = combatantActionStatus(combatant);
+  const data = { trainer: leader.name || leader.actor?.name || "", reactions: String(reactionsLeft), reactionsMax: String(reactionsPerRound) };
+  return { leader, label: { text: game.i18n!.format("FLEX.Actions.CompanionLabel", data), aria: game.i18n!.format("FLEX.Actions.CompanionAria", data) } };
+}
+
 export function registerCompanionInitiative(): void {
   registerCombatantSortKey(companionSortKey);
+  // R-COMP-4: a companion whose trainer fights rolls no initiative: it takes the trainer's place (companionSortKey).
+  registerInitiativeFollower((c) => trainerCombatant(c) !== null);
+  registerTrackerFollower(trackerRow);
   Hooks.on("updateActor", (actor, changed) => onUpdateActor(actor, changed as Parameters<typeof changesOrder>[0]));
 }
