@@ -54,6 +54,9 @@ import { browse, registerBrowser } from "./applications/browser";
 import { registerRulesJournalFocus } from "./applications/rules-journal";
 import { registerStarterTalents } from "./documents/starter-talents";
 import { registerTalentHelper } from "./applications/talent-names";
+import { registerCheckRequester } from "./documents/features";
+import { requestCheck } from "./applications/dialogs/check-request";
+import { verbs } from "./applications/verbs";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -72,6 +75,8 @@ Hooks.once("init", () => {
   CONFIG.Dice.rolls.push(CheckRoll);
 
   registerSettings();
+  // The public check verb: actor.requestCheck asks with the roll dialog (applications/dialogs/check-request.ts).
+  registerCheckRequester(requestCheck);
   registerPackI18n();
   registerRuleHelper();
   registerRulesJournalFocus();
@@ -117,5 +122,5 @@ Hooks.once("init", () => {
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse, ...verbs };
 });

@@ -15,7 +15,7 @@ import type { fall } from "../automation/falling";
 import type { promptFallHeight } from "../applications/dialogs/fall-dialog";
 import type { commandCompanion, trainCompanion } from "../automation/companions";
 import type { openTrainingDialog } from "../applications/dialogs/training-dialog";
-import type { dismount, mountUp } from "../automation/riding/mount";
+import type { mountUp } from "../automation/riding/mount";
 import type { tidyRiding } from "../automation/riding/tidy";
 import type { rollItemByUuid } from "../automation/hotbar";
 import type { advanceBreath } from "../automation/water";
@@ -23,6 +23,7 @@ import type { polymorph } from "../automation/polymorph";
 import type { selfTest } from "../automation/selftest";
 import type { browse } from "../applications/browser";
 import type { FlexConfig } from "../config";
+import type { verbs } from "../applications/verbs";
 import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
 import type { CharacterData } from "../data/actor/character";
@@ -33,8 +34,11 @@ import type { FlexCombat } from "../documents/combat";
 import type { FlexCombatant } from "../documents/combatant";
 import type { FlexItem } from "../documents/item";
 
+/** The public verbs (applications/verbs.ts, docs/api.md): what the sheet's buttons do, for macros and modules. */
+type FlexVerbs = typeof verbs;
+
 /** game.flex: a small API for macros and modules. */
-export interface FlexApi {
+export interface FlexApi extends FlexVerbs {
   rules: typeof rules;
   /** Companions (R-COMP-5, R-TRAIN-1): added by automation/companions at setup. */
   trainCompanion?: typeof trainCompanion;
@@ -42,7 +46,6 @@ export interface FlexApi {
   openTrainingDialog?: typeof openTrainingDialog;
   /** Riding (R-RIDE-1 … 5): added by automation/riding at setup. */
   mountUp?: typeof mountUp;
-  dismount?: typeof dismount;
   tidyRiding?: typeof tidyRiding;
   requestEndOfDay: typeof requestEndOfDay;
   openEndOfDayDialog: typeof openEndOfDayDialog;
