@@ -57,6 +57,7 @@ import { registerTalentHelper } from "./applications/talent-names";
 import { registerCheckRequester } from "./documents/features";
 import { requestCheck } from "./applications/dialogs/check-request";
 import { verbs } from "./applications/verbs";
+import { registerTokenActionHud } from "./integrations/token-action-hud";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -108,6 +109,8 @@ Hooks.once("init", () => {
   // Last: it wraps the item rollers the features above registered (R-POLY-2 / R-POLY-3).
   registerPolymorph();
   registerFormPicker(pickPolymorphForm);
+  // Module integrations (src/integrations/): each waits for its module's own hook, so without the module nothing runs.
+  registerTokenActionHud();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });

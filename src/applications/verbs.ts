@@ -28,7 +28,8 @@ export function tokenDocOf(x: TokenLike | null | undefined): TokenDocument.Imple
 
 /** R-CORE-4 / R-CORE-5: `actor.requestCheck` as a function (an attribute, a talent or an item; the dialog unless Shift). */
 export function requestCheck(actor: Actor.Implementation, request: CheckRequest, options: CheckRequestOptions = {}): Promise<unknown> {
-  return (actor as unknown as FlexActor).requestCheck(request, options);
+  const flexActor: FlexActor = actor;
+  return flexActor.requestCheck(request, options);
 }
 
 /** R-CORE-10: an attack with a weapon, spell or creature attack at `targets` (omitted: the user's targets). */
@@ -43,6 +44,16 @@ export async function useItem(item: Item.Implementation): Promise<unknown> {
   if (!actor) return null;
   if (actor.statuses.has("dead")) return warn("FLEX.Verb.Dead", { name: actor.name });
   return item.use();
+}
+
+/** RULES.md §11: spends one of a resource's pool (`step` −1) or gives one back (+1), within 0 … its maximum. */
+export async function stepResource(item: Item.Implementation, step: number): Promise<unknown> {
+  const pool = (item.system as { vorrat?: { value: number; max: number } }).vorrat;
+  if (item.type !== "resource" || !pool || !item.actor) return null;
+  if (!item.isOwner) return warn("FLEX.Verb.NotOwner", { name: item.actor.name });
+  const value = Math.max(0, Math.min(pool.max, pool.value + Math.sign(step)));
+  const changes: Record<string, unknown> = { _id: item.id, "system.vorrat.value": value };
+  return value === pool.value ? null : item.actor.updateEmbeddedDocuments("Item", [changes]);
 }
 
 /** R-COMP-5 / R-COMP-7: the companion attacks on command with `attackItem`, or (`reaction`, no attack) may react. */
@@ -95,4 +106,4 @@ export async function endTurn(actor: Actor.Implementation): Promise<boolean> {
 }
 
 /** The verbs as game.flex carries them. */
-export const verbs = { requestCheck, attack, useItem, command, mount, dismount, actionStatus, toggleStatus, toggleableStatuses, endTurn };
+export const verbs = { requestCheck, attack, useItem, stepResource, command, mount, dismount, actionStatus, toggleStatus, toggleableStatuses, endTurn };
