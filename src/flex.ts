@@ -9,6 +9,8 @@ import { advanceBreath, registerWater } from "./automation/water";
 import { FLEX } from "./config";
 import { CharacterData } from "./data/actor/character";
 import { CreatureData } from "./data/actor/creature";
+import { LootData } from "./data/actor/loot";
+import { LootSheet } from "./applications/sheets/loot-sheet";
 import { itemDataModels } from "./data/item/types";
 import { CheckRoll } from "./dice/check-roll";
 import { FlexActor } from "./documents/actor";
@@ -58,6 +60,7 @@ import { registerCheckRequester } from "./documents/features";
 import { requestCheck } from "./applications/dialogs/check-request";
 import { verbs } from "./applications/verbs";
 import { registerTokenActionHud } from "./integrations/token-action-hud";
+import { registerItemPiles } from "./integrations/item-piles";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -67,7 +70,7 @@ Hooks.once("init", () => {
   CONFIG.Combatant.documentClass = FlexCombatant;
   CONFIG.JournalEntry.documentClass = FlexJournalEntry;
   CONFIG.Macro.documentClass = FlexMacro;
-  Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, creature: CreatureData });
+  Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, creature: CreatureData, loot: LootData });
   Object.assign(CONFIG.Item.dataModels, itemDataModels);
   CONFIG.Actor.trackableAttributes = {
     character: { bar: ["leben", "fluss", "gunst"], value: ["erschoepfung.value", "geschwindigkeit"] },
@@ -111,10 +114,12 @@ Hooks.once("init", () => {
   registerFormPicker(pickPolymorphForm);
   // Module integrations (src/integrations/): each waits for its module's own hook, so without the module nothing runs.
   registerTokenActionHud();
+  registerItemPiles();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
   DocumentSheetConfig.registerSheet(Actor, "flex", CreatureSheet, { types: ["creature"], makeDefault: true, label: "FLEX.Sheet.Creature" });
+  DocumentSheetConfig.registerSheet(Actor, "flex", LootSheet, { types: ["loot"], makeDefault: true, label: "FLEX.Sheet.Loot" });
   DocumentSheetConfig.registerSheet(Item, "flex", FlexItemSheet, { makeDefault: true, label: "FLEX.Sheet.Item" });
 
   registerActorDirectoryButtons(openEndOfDayDialog);

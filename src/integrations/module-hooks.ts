@@ -1,6 +1,8 @@
 // The hooks of other modules (Token Action HUD, Item Piles, …), which the Foundry types do not list: the names Flex
 // listens to or calls, declared once, and the one cast of Hooks to reach them.
 
+type ItemPilesPreHook = (source: unknown, ...args: unknown[]) => boolean | void;
+
 /** The modules' hooks Flex uses, by name. */
 export interface ModuleHookSignatures {
   /** TAH Core, at `ready`: its API is ready (module/core/api.mjs). */
@@ -11,6 +13,14 @@ export interface ModuleHookSignatures {
   forceUpdateTokenActionHud: () => unknown;
   /** Item Piles, after `ready`: its API is ready (src/module.js). */
   "item-piles-ready": () => unknown;
+  // Item Piles' cancellable hooks that take items from an actor (docs/hooks.md): the source first; false interrupts.
+  "item-piles-preDropItem": ItemPilesPreHook;
+  "item-piles-preTransferItems": ItemPilesPreHook;
+  "item-piles-preTransferAllItems": ItemPilesPreHook;
+  "item-piles-preTransferEverything": ItemPilesPreHook;
+  "item-piles-preRemoveItems": ItemPilesPreHook;
+  "item-piles-preGiveItem": ItemPilesPreHook;
+  "item-piles-preTradeItems": ItemPilesPreHook;
 }
 
 type ModuleHooks = {

@@ -28,6 +28,7 @@ import type { CreatureDefenceMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
 import type { CharacterData } from "../data/actor/character";
 import type { CreatureData } from "../data/actor/creature";
+import type { LootData } from "../data/actor/loot";
 import type * as items from "../data/item/types";
 import type { FlexActor } from "../documents/actor";
 import type { FlexCombat } from "../documents/combat";
@@ -94,7 +95,7 @@ declare global {
 
 declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   interface DataModelConfig {
-    Actor: { character: typeof CharacterData; creature: typeof CreatureData };
+    Actor: { character: typeof CharacterData; creature: typeof CreatureData; loot: typeof LootData };
     Item: {
       talent: typeof items.TalentData;
       weapon: typeof items.WeaponData;
@@ -244,6 +245,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   }
   interface SettingConfig {
     "flex.currencyLabel": string;
+    /** Raised when the currency's label changes, so Item Piles takes Flex's profile again (integrations/item-piles). */
+    "flex.itemPilesRevision": number;
     "flex.fallAutomatic": boolean;
     "flex.fallRoller": string;
     "flex.fallAutoApply": boolean;
