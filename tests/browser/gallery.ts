@@ -27,6 +27,8 @@ import { browserPages } from "./gallery-browser";
 import { attackStatePages } from "./gallery-attack-states";
 import { playerViewPages } from "./gallery-player-view";
 import { healPages } from "./gallery-heal";
+import { hudPages } from "./gallery-hud";
+import { lootPages } from "./gallery-loot";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -319,6 +321,8 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await browserPages(add, { hero });
     await healPages(add, { clients, hero });
     await playerViewPages(add, { clients });
+    await hudPages(add, { clients, hero, wolf });
+    await lootPages(add);
   }
   return withDarkTwins(pages);
 }
