@@ -61,6 +61,7 @@ import { requestCheck } from "./applications/dialogs/check-request";
 import { verbs } from "./applications/verbs";
 import { registerTokenActionHud } from "./integrations/token-action-hud";
 import { registerItemPiles } from "./integrations/item-piles";
+import { registerWorldTime } from "./integrations/calendar";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -115,6 +116,7 @@ Hooks.once("init", () => {
   // Module integrations (src/integrations/): each waits for its module's own hook, so without the module nothing runs.
   registerTokenActionHud();
   registerItemPiles();
+  registerWorldTime();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });

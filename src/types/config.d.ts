@@ -247,6 +247,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.currencyLabel": string;
     /** Raised when the currency's label changes, so Item Piles takes Flex's profile again (integrations/item-piles). */
     "flex.itemPilesRevision": number;
+    /** Decision (KR length): the seconds of world time a KR advances (integrations/calendar). */
+    "flex.krSeconds": number;
     "flex.fallAutomatic": boolean;
     "flex.fallRoller": string;
     "flex.fallAutoApply": boolean;

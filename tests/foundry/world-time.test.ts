@@ -1,0 +1,92 @@
+// World time in v13 (issue 34, scope 4): dates as a Flex player reads them in three languages, from the world calendar's
+// months (a calendar module that formats its own way keeps its way); the rules' one day length; a KR's world time.
+// The stand-in has no CalendarData (Foundry's own code): the calendars here are shaped like the documented surface,
+// format(time, formatterName) calling CONFIG.time.formatters[name](calendar, components, options).
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatWorldTime, secondsPerDay } from "../../src/automation/making";
+import { applyRoundTime, installFormatter } from "../../src/integrations/calendar";
+import { as, resetWorld, settle, type Clients } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = globalThis as Any;
+let clients: Clients;
+
+const MONTHS: Record<string, string[]> = {
+  de: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
+  en: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],
+  ru: ["Январь", "Февраль", "Март", "Апрель", "Май", "Июнь", "Июль", "Август", "Сентябрь", "Октябрь", "Ноябрь", "Декабрь"],
+};
+
+/** A core-like calendar of twelve 30-day months of `hoursPerDay` hours, year zero 1000. */
+function coreLikeCalendar(lang: string, hoursPerDay = 24) {
+  const day = hoursPerDay * 3600;
+  return {
+    years: { yearZero: 1000 },
+    months: { values: MONTHS[lang].map((name, i) => ({ name, ordinal: i + 1, days: 30 })) },
+    days: { hoursPerDay, minutesPerHour: 60, secondsPerMinute: 60 },
+    timeToComponents(t: number) {
+      const d = Math.floor(t / day);
+      const rest = t - d * day;
+      return { year: Math.floor(d / 360), month: Math.floor((d % 360) / 30), dayOfMonth: d % 30, hour: Math.floor(rest / 3600), minute: Math.floor((rest % 3600) / 60) };
+    },
+    format(t: number, formatter?: string) {
+      const fn = formatter ? g.CONFIG.time.formatters[formatter] : null;
+      return fn ? fn(this, this.timeToComponents(t), {}) : `${t}`;
+    },
+  };
+}
+
+/** 3 May of year 42 (1042), 14:00: (42 × 360 + 4 × 30 + 2) days and 14 hours. */
+const MAY_3_1042_14H = (42 * 360 + 4 * 30 + 2) * 86_400 + 14 * 3600;
+
+beforeEach(() => {
+  clients = resetWorld({ gms: 1, players: 1 });
+  g.CONFIG.time = { formatters: {}, roundTime: 0 };
+  installFormatter();
+});
+afterEach(() => {
+  delete g.game.time.calendar;
+  delete g.CONFIG.time;
+  g.game.i18n.lang = "de";
+});
+
+describe("the Flex date: what cards, sheets and notices show of a world time", () => {
+  it.each([
+    ["de", "3. Mai 1042, 14:00"],
+    ["en", "3 May 1042, 14:00"],
+    ["ru", "Май, 3-й день · 1042 г., 14:00"],
+  ])("in %s: %s", (lang, text) => {
+    g.game.i18n.lang = lang;
+    g.game.time.calendar = coreLikeCalendar(lang);
+    expect(formatWorldTime(MAY_3_1042_14H)).toBe(text);
+    expect([...g.game.i18n.missing]).toEqual([]);
+  });
+
+  it("a calendar module that writes its own date (Seasons & Stars ignores the formatter's name) keeps its date", () => {
+    g.game.time.calendar = { format: () => "Sonntag, 3. Blütenmond 1042" };
+    expect(formatWorldTime(MAY_3_1042_14H)).toBe("Sonntag, 3. Blütenmond 1042");
+  });
+
+  it("without a calendar: the world's day count", () => {
+    expect(formatWorldTime(2 * 86_400 + 5)).toBe("Tag 3");
+  });
+});
+
+describe("Decision (time): the rules count 24-hour days whatever the calendar", () => {
+  it("under a calendar of 20-hour days a field's and a rest's day is still 24 hours", () => {
+    g.game.time.calendar = coreLikeCalendar("de", 20);
+    expect(secondsPerDay()).toBe(86_400);
+  });
+});
+
+describe("Decision (KR length): a KR advances 6 seconds of world time unless the world sets another length", () => {
+  it("CONFIG.time.roundTime follows the world setting", async () => {
+    applyRoundTime();
+    expect(g.CONFIG.time.roundTime).toBe(6);
+    await as(clients.gms[0], () => g.game.settings.set("flex", "krSeconds", 10));
+    await settle();
+    expect(g.CONFIG.time.roundTime).toBe(10);
+    await as(clients.gms[0], () => g.game.settings.set("flex", "krSeconds", 6));
+    await settle();
+  });
+});
