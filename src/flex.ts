@@ -62,6 +62,7 @@ import { verbs } from "./applications/verbs";
 import { registerTokenActionHud } from "./integrations/token-action-hud";
 import { registerItemPiles } from "./integrations/item-piles";
 import { registerWorldTime } from "./integrations/calendar";
+import { registerTokenRuler } from "./applications/token-ruler";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -117,6 +118,7 @@ Hooks.once("init", () => {
   registerTokenActionHud();
   registerItemPiles();
   registerWorldTime();
+  registerTokenRuler();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
