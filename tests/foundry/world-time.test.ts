@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { formatWorldTime, secondsPerDay } from "../../src/automation/making";
 import { applyRoundTime, installFormatter } from "../../src/integrations/calendar";
-import { as, resetWorld, settle, type Clients } from "../harness";
+import { as, createActor, messages, resetWorld, settle, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -40,12 +40,14 @@ function coreLikeCalendar(lang: string, hoursPerDay = 24) {
 const MAY_3_1042_14H = (42 * 360 + 4 * 30 + 2) * 86_400 + 14 * 3600;
 
 beforeEach(() => {
-  clients = resetWorld({ gms: 1, players: 1 });
+  clients = resetWorld({ gms: 2, players: 1 });
   g.CONFIG.time = { formatters: {}, roundTime: 0 };
   installFormatter();
 });
 afterEach(() => {
   delete g.game.time.calendar;
+  delete g.game.seasonsStars;
+  delete g.SimpleCalendar;
   delete g.CONFIG.time;
   g.game.i18n.lang = "de";
 });
@@ -88,5 +90,39 @@ describe("Decision (KR length): a KR advances 6 seconds of world time unless the
     expect(g.CONFIG.time.roundTime).toBe(10);
     await as(clients.gms[0], () => g.game.settings.set("flex", "krSeconds", 6));
     await settle();
+  });
+});
+
+describe("R-FARM-2 a sown field's ripening day as a calendar module's note", () => {
+  async function sow() {
+    const player = clients.players[0];
+    const farmer = (await createActor({ name: "Korbinian", type: "character", ownership: { default: 0, [player.id]: 3 }, system: { geld: 100 } })) as Any;
+    const [plot] = await as(player, () => farmer.createEmbeddedDocuments("Item", [{ name: "Kräutergarten", type: "plot", system: { parzellen: 2, pflanze: "Wirselkraut" } }]));
+    await as(clients.gms[0], () => g.game.time.advance(1000));
+    await as(player, () => g.game.flex.making.sowPlot(plot));
+    await settle();
+    return plot as Any;
+  }
+
+  it("Seasons & Stars: one note, made by the active GM, on the day 90 × 24 h after the sowing", async () => {
+    const notes: Any[] = [];
+    const asked: number[] = [];
+    g.game.seasonsStars = { api: { worldTimeToDate: (t: number) => (asked.push(t), { year: 1042, month: 5, day: 3 }) }, notes: { createNote: async (data: Any) => notes.push({ ...data, by: g.game.user.id }) } };
+    await sow();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ title: "Reif: Kräutergarten (Korbinian)", startDate: { year: 1042, month: 5, day: 3 }, allDay: true, by: clients.gms[0].id });
+    expect(asked).toEqual([1000 + 90 * 86_400]);
+  });
+
+  it("Simple Calendar Reborn: the same note through its API; without a calendar module only the card, no note", async () => {
+    const added: Any[] = [];
+    g.SimpleCalendar = { api: { timestampToDate: (t: number) => ({ t }), addNote: async (...args: Any[]) => added.push(args) } };
+    await sow();
+    expect(added).toHaveLength(1);
+    expect(added[0].slice(0, 2)).toEqual(["Reif: Kräutergarten (Korbinian)", "<p>Kräutergarten ist ab Tag 91 reif zur Ernte.</p>"]);
+    delete g.SimpleCalendar;
+    const before = messages().length;
+    await sow();
+    expect(messages().length).toBeGreaterThan(before);
   });
 });

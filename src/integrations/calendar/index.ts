@@ -1,8 +1,10 @@
 // World time in v13 (issue 34, scope 4): the Flex date formatter in CONFIG.time.formatters (format.ts), and the KR's
 // length in world time, CONFIG.time.roundTime, from a world setting (Decision 2026-12-01, KR length: 6 s by default).
-// Core's own calendar is no module: this runs in every world, without one as with one.
+// Core's own calendar is no module: this runs in every world, without one as with one. With Seasons & Stars or Simple
+// Calendar Reborn a sown field's ripening day becomes a calendar note (notes.ts).
 import { krSeconds } from "../../rules";
 import { flexDate } from "./format";
+import { registerCalendarNotes } from "./notes";
 
 const timeConfig = () => (CONFIG as { time?: typeof CONFIG.time }).time ?? null;
 
@@ -33,4 +35,5 @@ export function registerWorldTime(): void {
     onChange: applyRoundTime,
   });
   Hooks.once("setup", applyRoundTime);
+  registerCalendarNotes();
 }
