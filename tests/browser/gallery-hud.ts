@@ -38,15 +38,17 @@ function action(a: TahGroup["actions"][number]): string {
   return `<button type="button" class="tah-action ${css}" data-tooltip="${escape(a.tooltip ?? a.name)}"${pressed}${disabled}>${a.img ? `<img src="${escape(a.img)}" alt="">` : ""}<span>${escape(a.name)}</span>${infos}</button>`;
 }
 
-function group(g: TahGroup): string {
+/** A group under its tab; a group named as its tab gets no heading of its own (TAH shows the name once). */
+function group(g: TahGroup, tabName = ""): string {
   const own = g.actions.length ? `<div class="tah-actions">${g.actions.map(action).join("")}</div>` : "";
-  return `<section class="tah-group"><h3>${escape(g.name)}</h3>${own}${g.groups.map(group).join("")}</section>`;
+  const heading = g.name === tabName ? "" : `<h3>${escape(g.name)}</h3>`;
+  return `<section class="tah-group">${heading}${own}${g.groups.map((sub) => group(sub)).join("")}</section>`;
 }
 
 /** The HUD as TAH lays it out: its tabs, each with the groups that hold something. */
 export function hudHtml(tabs: TahGroup[]): string {
   const shown = tabs.map((tab) => ({ ...tab, groups: tab.groups.filter((g) => g.actions.length || g.groups.length) })).filter((tab) => tab.groups.length);
-  return `${STYLE}<div class="tah" role="toolbar">${shown.map((tab) => `<section class="tah-tab"><h2>${escape(tab.name)}</h2>${tab.groups.map(group).join("")}</section>`).join("")}</div>`;
+  return `${STYLE}<div class="tah" role="toolbar">${shown.map((tab) => `<section class="tah-tab"><h2>${escape(tab.name)}</h2>${tab.groups.map((g) => group(g, tab.name)).join("")}</section>`).join("")}</div>`;
 }
 
 /** Adds "hud-character" (Rikka in a fight, her wolf beside her) and "hud-creature" (the wolf), light and dark. */

@@ -29,6 +29,7 @@ import { playerViewPages } from "./gallery-player-view";
 import { healPages } from "./gallery-heal";
 import { hudPages } from "./gallery-hud";
 import { lootPages } from "./gallery-loot";
+import { rulerPages } from "./gallery-ruler";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -323,6 +324,7 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await playerViewPages(add, { clients });
     await hudPages(add, { clients, hero, wolf });
     await lootPages(add);
+    await rulerPages(add, { hero });
   }
   return withDarkTwins(pages);
 }
