@@ -62,6 +62,7 @@ import { verbs } from "./applications/verbs";
 import { registerTokenActionHud } from "./integrations/token-action-hud";
 import { registerItemPiles } from "./integrations/item-piles";
 import { registerWorldTime } from "./integrations/calendar";
+import { registerDiceSoNiceHook } from "./integrations/dice-so-nice";
 import { registerTokenRuler } from "./applications/token-ruler";
 
 Hooks.once("init", () => {
@@ -118,6 +119,7 @@ Hooks.once("init", () => {
   registerTokenActionHud();
   registerItemPiles();
   registerWorldTime();
+  registerDiceSoNiceHook();
   registerTokenRuler();
 
   const { DocumentSheetConfig } = foundry.applications.apps;

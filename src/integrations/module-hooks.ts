@@ -11,6 +11,8 @@ export interface ModuleHookSignatures {
   tokenActionHudSystemReady: (systemModule: unknown) => unknown;
   /** Asks TAH to rebuild the HUD after a change it does not watch. */
   forceUpdateTokenActionHud: () => unknown;
+  /** Dice So Nice, when its 3D dice are ready: its API (game.dice3d). */
+  diceSoNiceReady: (dice3d: unknown) => unknown;
   /** Item Piles, after `ready`: its API is ready (src/module.js). */
   "item-piles-ready": () => unknown;
   // Item Piles' cancellable hooks that take items from an actor (docs/hooks.md): the source first; false interrupts.
