@@ -126,3 +126,62 @@ describe("R-FARM-2 a sown field's ripening day as a calendar module's note", () 
     expect(messages().length).toBeGreaterThan(before);
   });
 });
+
+describe("every way world time moves is guarded, one question at a time", () => {
+  const HOUR = 3600;
+  const DialogV2 = () => g.foundry.applications.api.DialogV2;
+  const questions = () => DialogV2().prompts.filter((p: Any) => p.window?.title === "Zeit vorstellen?");
+
+  async function sleeplessHero() {
+    // A player's character: the no-rest clock counts the party, not the GM's own actors.
+    const hero = (await createActor({ name: "Alrik", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 }, system: { attributes: { ko: 12 } } })) as Any;
+    await as(clients.gms[0], () => hero.toggleStatusEffect("sleepless", { active: true }));
+    await settle();
+    DialogV2().prompts.length = 0;
+    DialogV2().answers.length = 0;
+    return hero;
+  }
+
+  it("a components delta ({ hour: 30 }) is asked like 30 hours in seconds; declined, the time stays", async () => {
+    await sleeplessHero();
+    g.game.time.calendar = { ...coreLikeCalendar("de"), componentsToTime: (c: Any) => (c.hour ?? 0) * HOUR };
+    const start = g.game.time.worldTime;
+    DialogV2().answers.push(false);
+    await as(clients.gms[0], () => g.game.time.advance({ hour: 30 }));
+    await settle();
+    expect(questions()).toHaveLength(1);
+    expect(g.game.time.worldTime).toBe(start);
+    DialogV2().answers.push(true);
+    await as(clients.gms[0], () => g.game.time.advance({ hour: 30 }));
+    await settle();
+    expect(g.game.time.worldTime).toBe(start + 30 * HOUR);
+  });
+
+  it("game.time.set forward is asked like an advance", async () => {
+    await sleeplessHero();
+    const { extendAdvanceGuard } = await import("../../src/integrations/calendar/advance");
+    const sets: Any[] = [];
+    g.game.time.set = async (t: Any) => sets.push(t);
+    extendAdvanceGuard();
+    const start = g.game.time.worldTime;
+    DialogV2().answers.push(false);
+    await as(clients.gms[0], () => g.game.time.set(start + 30 * HOUR));
+    await settle();
+    expect(questions()).toHaveLength(1);
+    expect(g.game.time.worldTime).toBe(start);
+    // Backwards is core's own set, unasked.
+    await as(clients.gms[0], () => g.game.time.set(start - HOUR));
+    expect(sets).toEqual([start - HOUR]);
+    expect(questions()).toHaveLength(1);
+  });
+
+  it("a clock ticking while the GM answers: one question; declined, the ticks that came meanwhile move nothing", async () => {
+    await sleeplessHero();
+    const start = g.game.time.worldTime;
+    DialogV2().answers.push(false);
+    await as(clients.gms[0], () => Promise.all([g.game.time.advance(30 * HOUR), g.game.time.advance(30 * HOUR), g.game.time.advance(30 * HOUR)]));
+    await settle();
+    expect(questions()).toHaveLength(1);
+    expect(g.game.time.worldTime).toBe(start);
+  });
+});

@@ -5,6 +5,7 @@
 import { krSeconds } from "../../rules";
 import { flexDate } from "./format";
 import { registerCalendarNotes } from "./notes";
+import { registerAdvanceGuard } from "./advance";
 
 const timeConfig = () => (CONFIG as { time?: typeof CONFIG.time }).time ?? null;
 
@@ -36,4 +37,5 @@ export function registerWorldTime(): void {
   });
   Hooks.once("setup", applyRoundTime);
   registerCalendarNotes();
+  registerAdvanceGuard();
 }
