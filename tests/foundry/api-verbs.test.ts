@@ -117,6 +117,20 @@ describe("actor.requestCheck: the check with the roll dialog, as the sheet asks 
   });
 });
 
+describe("a hotbar macro takes the same path", () => {
+  it("game.flex.rollItem attacks at once as the sheet's Shift-click does, and for the dead it rolls nothing", async () => {
+    const { actor, player, item } = await alrik();
+    rolls([8, 6], [6, 2]);
+    await acting(player, () => flex().rollItem(item("Kurzschwert").uuid));
+    expect(DialogV2().prompts).toHaveLength(0);
+    expect((messages().at(-1) as Any).flags.flex.attack.ew).toBe(6 + 3 - 2);
+    await actor.toggleStatusEffect("dead", { active: true });
+    await acting(player, () => flex().rollItem(item("Kurzschwert").uuid));
+    expect(messages()).toHaveLength(1);
+    expect(warnings(player)).toEqual(["Alrik ist tot und handelt nicht mehr."]);
+  });
+});
+
 describe("game.flex: using an item, statuses, Aktionen, the end of a turn", () => {
   it("useItem spends one of the potion, as Benutzen does; the dead use nothing", async () => {
     const { actor, player, item } = await alrik();
