@@ -58,6 +58,14 @@ describe("Flex's profile for Item Piles", () => {
     }
   });
 
+  it("a used kit stays apart from a full one: their data differ on a similarity, two full ones do not", () => {
+    const kit = (value: number) => ({ name: "Heilerset", type: "equipment", system: { ladungen: { value, max: 10 }, menge: 1 } });
+    const get = (d: Any, path: string) => path.split(".").reduce((o: Any, k) => o?.[k], d);
+    const same = (a: Any, b: Any) => (piles.profile.ITEM_SIMILARITIES as string[]).every((p) => get(a, p) === get(b, p));
+    expect(same(kit(10), kit(10))).toBe(true);
+    expect(same(kit(10), kit(7))).toBe(false);
+  });
+
   it("the transformer unequips and survives Item Piles' call with {}", () => {
     expect(pileItem({})).toEqual({});
     expect(pileItem({ system: { ausgeruestet: true, schaden: "1W8" }, flags: { flex: { madeBy: "x", keep: 1 } } })).toEqual({ system: { ausgeruestet: false, schaden: "1W8" }, flags: { flex: { keep: 1 } } });

@@ -181,6 +181,10 @@ describe("what the HUD shows", () => {
     expect(read(hud.group("attributes")).slice(0, 3)).toEqual(["Mut | W6", "Klugheit | W4", "Intuition | W10"]);
     expect(read(hud.group("combat-attacks")).map((r) => r.split(" | ")[0])).toEqual(["Biss"]);
     expect(hud.group("inventory")!.actions.map((a) => a.name)).not.toContain("Heiltrank");
+    // A click rolls the form's die: the wolf's KL W4, not Alrik's W10.
+    queueDice([{ faces: 4, result: 3 }]);
+    await acting(player, () => tah.click(hud, code(hud, "attributes", "Klugheit"), { shiftKey: true }));
+    expect((messages().at(-1) as Any).flags.flex.check).toMatchObject({ attribute: "kl", formula: expect.stringMatching(/^1?d4\b/), kept: 3 });
   });
 
   it("several tokens selected: their attributes and statuses only", async () => {
