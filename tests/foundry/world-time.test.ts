@@ -185,3 +185,17 @@ describe("every way world time moves is guarded, one question at a time", () => 
     expect(g.game.time.worldTime).toBe(start);
   });
 });
+
+describe("R-REST-NO-1 going without sleep, as a calendar module's note", () => {
+  it("the GM sets Ohne Schlaf: one note, at the hour 24 h later when the first Erschöpfung comes", async () => {
+    const notes: Any[] = [];
+    g.game.seasonsStars = { api: { worldTimeToDate: (t: number) => ({ t }) }, notes: { createNote: async (data: Any) => notes.push(data) } };
+    const hero = (await createActor({ name: "Alrik", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 } })) as Any;
+    await as(clients.gms[0], () => g.game.time.advance(500));
+    const since = g.game.time.worldTime;
+    await as(clients.gms[0], () => hero.toggleStatusEffect("sleepless", { active: true }));
+    await settle();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ title: "Ohne Schlaf: Alrik", startDate: { t: since + 24 * 3600 }, allDay: false });
+  });
+});
