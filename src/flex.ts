@@ -9,6 +9,8 @@ import { advanceBreath, registerWater } from "./automation/water";
 import { FLEX } from "./config";
 import { CharacterData } from "./data/actor/character";
 import { CreatureData } from "./data/actor/creature";
+import { LootData } from "./data/actor/loot";
+import { LootSheet } from "./applications/sheets/loot-sheet";
 import { itemDataModels } from "./data/item/types";
 import { CheckRoll } from "./dice/check-roll";
 import { FlexActor } from "./documents/actor";
@@ -55,6 +57,14 @@ import { browse, registerBrowser } from "./applications/browser";
 import { registerRulesJournalFocus } from "./applications/rules-journal";
 import { registerStarterTalents } from "./documents/starter-talents";
 import { registerTalentHelper } from "./applications/talent-names";
+import { registerCheckRequester } from "./documents/features";
+import { requestCheck } from "./applications/dialogs/check-request";
+import { verbs } from "./applications/verbs";
+import { registerTokenActionHud } from "./integrations/token-action-hud";
+import { registerItemPiles } from "./integrations/item-piles";
+import { registerWorldTime } from "./integrations/calendar";
+import { registerDiceSoNiceHook } from "./integrations/dice-so-nice";
+import { registerTokenRuler } from "./applications/token-ruler";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -64,7 +74,7 @@ Hooks.once("init", () => {
   CONFIG.Combatant.documentClass = FlexCombatant;
   CONFIG.JournalEntry.documentClass = FlexJournalEntry;
   CONFIG.Macro.documentClass = FlexMacro;
-  Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, creature: CreatureData });
+  Object.assign(CONFIG.Actor.dataModels, { character: CharacterData, creature: CreatureData, loot: LootData });
   Object.assign(CONFIG.Item.dataModels, itemDataModels);
   CONFIG.Actor.trackableAttributes = {
     character: { bar: ["leben", "fluss", "gunst"], value: ["erschoepfung.value", "geschwindigkeit"] },
@@ -73,6 +83,8 @@ Hooks.once("init", () => {
   CONFIG.Dice.rolls.push(CheckRoll);
 
   registerSettings();
+  // The public check verb: actor.requestCheck asks with the roll dialog (applications/dialogs/check-request.ts).
+  registerCheckRequester(requestCheck);
   registerPackI18n();
   registerRuleHelper();
   registerRulesJournalFocus();
@@ -105,10 +117,17 @@ Hooks.once("init", () => {
   // Last: it wraps the item rollers the features above registered (R-POLY-2 / R-POLY-3).
   registerPolymorph();
   registerFormPicker(pickPolymorphForm);
+  // Module integrations (src/integrations/): each waits for its module's own hook, so without the module nothing runs.
+  registerTokenActionHud();
+  registerItemPiles();
+  registerWorldTime();
+  registerDiceSoNiceHook();
+  registerTokenRuler();
 
   const { DocumentSheetConfig } = foundry.applications.apps;
   DocumentSheetConfig.registerSheet(Actor, "flex", CharacterSheet, { types: ["character"], makeDefault: true, label: "FLEX.Sheet.Character" });
   DocumentSheetConfig.registerSheet(Actor, "flex", CreatureSheet, { types: ["creature"], makeDefault: true, label: "FLEX.Sheet.Creature" });
+  DocumentSheetConfig.registerSheet(Actor, "flex", LootSheet, { types: ["loot"], makeDefault: true, label: "FLEX.Sheet.Loot" });
   DocumentSheetConfig.registerSheet(Item, "flex", FlexItemSheet, { makeDefault: true, label: "FLEX.Sheet.Item" });
 
   registerActorDirectoryButtons(openEndOfDayDialog);
@@ -119,5 +138,5 @@ Hooks.once("init", () => {
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse, ...verbs };
 });

@@ -11,7 +11,8 @@ export async function rollItemByUuid(uuid: string): Promise<unknown> {
   }
   const flexItem = item as Item.Implementation;
   if (flexItem.type === "alchemical" || flexItem.type === "equipment") return flexItem.use();
-  return flexItem.roll({});
+  // The public check (documents/actor.ts requestCheck), as the sheet's button, at once: a macro has no click to ask with.
+  return (flexItem.actor as Actor.Implementation).requestCheck({ item: flexItem }, { fastForward: true });
 }
 
 const ROLLABLE = new Set(["weapon", "spell", "attack", "talent", "alchemical", "equipment"]);

@@ -4,7 +4,8 @@ import { checkCardData, renderCheckCard } from "../dice/check-card";
 import { CheckRoll } from "../dice/check-roll";
 import { collectCheckAdjustments } from "./check-adjustments";
 import { rollModeOr } from "../helpers/roll-mode";
-import { damageEffectsFor, fallStarterOrNull, isDormant } from "./features";
+import { checkRequesterOrNull, damageEffectsFor, fallStarterOrNull, isDormant } from "./features";
+import type { CheckRequest, CheckRequestOptions } from "./features";
 import { addStatuses } from "../helpers/status-effects";
 import { noteTranslated, packTranslatedArgs } from "../helpers/pack-i18n";
 import { refusedTranslatedWrite } from "../helpers/packs";
@@ -222,6 +223,19 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
       { rollMode: rollModeOr(options.rollMode) },
     )) as ChatMessage.Implementation | undefined;
     return { roll, result, message };
+  }
+
+  /**
+   * The public check (issue 34): an attribute, talent or item check with the roll dialog, as the sheet's buttons
+   * make it; Shift (`options.event`) or `fastForward: true` rolls at once. Null when it was not made.
+   */
+  async requestCheck(request: CheckRequest, options: CheckRequestOptions = {}): Promise<unknown> {
+    const requester = checkRequesterOrNull();
+    if (requester) return requester(this, request, options);
+    // No dialog registered (a stand-alone use of the documents): the check without one.
+    if ("attribute" in request) return this.rollAttribute(request.attribute, { rollMode: options.rollMode });
+    if ("talent" in request) return this.rollTalent(request.talent, { rollMode: options.rollMode });
+    return request.item.roll({ rollMode: options.rollMode, targets: options.targets });
   }
 
   rollAttribute(attribute: AttributeKey, options: Omit<RollCheckOptions, "attribute" | "talent"> = {}) {

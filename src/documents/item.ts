@@ -3,12 +3,15 @@
 import type { RollCheckOptions } from "./actor";
 import type { FlexActor } from "./actor";
 import { itemRollerFor, itemUseFor } from "./features";
+import type { AttackTargets } from "./features";
 import { noteTranslated, packTranslatedArgs } from "../helpers/pack-i18n";
 import { refusedTranslatedWrite } from "../helpers/packs";
 
 export type ItemRollOptions = Omit<RollCheckOptions, "attribute" | "talent"> & {
   /** The distance to the target in Schritt (a ranged weapon under water may not exceed its range). */
   distance?: number | null;
+  /** The tokens or actors an attack aims at; omitted: the user's targets. */
+  targets?: AttackTargets | null;
 };
 
 export class FlexItem<out SubType extends Item.SubType = Item.SubType> extends Item<SubType> {

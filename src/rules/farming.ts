@@ -1,5 +1,7 @@
-// RULES.md §8 growing plants (R-FARM-1 … 3). Pure: world time (in seconds) and the length of a day come in.
+// RULES.md §8 growing plants (R-FARM-1 … 3). Pure: world time (in seconds) comes in; a day is 24 hours of it whatever
+// the world's calendar (Decision 2026-12-01, time: rests and fields count the same days).
 import type { RuleId } from "./ids";
+import { DAY } from "./time";
 
 /** R-FARM-1: seeds for one 1×1 Schritt plot of fertile soil (¥). */
 export const SEED_COST_PER_PLOT = 10;
@@ -11,11 +13,10 @@ export const GROWTH_DAYS = 90;
 export const HARVEST_MINUTES_PER_PLOT = 10;
 /** R-FARM-3: the worth of the sown plant one plot yields (¥). */
 export const YIELD_PER_PLOT = 50;
-/** A day of 24 hours, when the world's calendar says nothing else. */
-export const SECONDS_PER_DAY = 86_400;
+/** A day of world time: 24 hours (Decision 2026-12-01, time). */
+export const SECONDS_PER_DAY = DAY;
 
 const plotsOf = (plots: number) => (Number.isFinite(plots) && plots > 0 ? Math.floor(plots) : 0);
-const dayLength = (secondsPerDay: number) => (Number.isFinite(secondsPerDay) && secondsPerDay > 0 ? secondsPerDay : SECONDS_PER_DAY);
 
 /** R-FARM-1: the seeds for `plots` plots cost 10 ¥ each. */
 export function sowingCost(plots: number): number {
@@ -33,8 +34,8 @@ export function harvestYield(plots: number): number {
 }
 
 /** R-FARM-2: the world time at which a field sown at `sownAt` can be harvested: 90 days later. */
-export function harvestTime(sownAt: number, secondsPerDay = SECONDS_PER_DAY): number {
-  return sownAt + GROWTH_DAYS * dayLength(secondsPerDay);
+export function harvestTime(sownAt: number): number {
+  return sownAt + GROWTH_DAYS * SECONDS_PER_DAY;
 }
 
 /** fallow: nothing sown · growing: sown, not yet 90 days · ready: 90 days or more since sowing. */
@@ -50,15 +51,15 @@ export interface FieldStatus {
 }
 
 /**
- * R-FARM-2: a field's state at world time `now`. Ready exactly 90 days (of `secondsPerDay`) after sowing,
+ * R-FARM-2: a field's state at world time `now`. Ready exactly 90 days (of 24 hours) after sowing,
  * however the time got there (one big jump or many small steps). Time set back before the sowing shows the
  * full 90 days still to go. An unusable sowing time is a fallow field.
  */
-export function fieldStatus(sownAt: number | null, now: number, secondsPerDay = SECONDS_PER_DAY): FieldStatus {
+export function fieldStatus(sownAt: number | null, now: number): FieldStatus {
   if (sownAt === null || !Number.isFinite(sownAt)) return { state: "fallow", readyAt: null, daysLeft: 0, rules: [] };
-  const readyAt = harvestTime(sownAt, secondsPerDay);
+  const readyAt = harvestTime(sownAt);
   const t = Number.isFinite(now) ? now : sownAt;
   if (t >= readyAt) return { state: "ready", readyAt, daysLeft: 0, rules: ["R-FARM-2"] };
-  const daysLeft = Math.min(GROWTH_DAYS, Math.ceil((readyAt - t) / dayLength(secondsPerDay)));
+  const daysLeft = Math.min(GROWTH_DAYS, Math.ceil((readyAt - t) / SECONDS_PER_DAY));
   return { state: "growing", readyAt, daysLeft, rules: ["R-FARM-2"] };
 }

@@ -29,3 +29,5 @@ export * from "./downtime";
 export * from "./no-rest";
 export * from "./riding";
 export * from "./polymorph";
+export * from "./time";
+export * from "./movement";

@@ -8,9 +8,9 @@ import type { RuleId } from "./ids";
 export const REST_TYPES = ["breather", "shortRest", "longRest", "fullRest"] as const;
 export type RestType = (typeof REST_TYPES)[number];
 
-export const HOUR = 3_600;
-export const DAY = 24 * HOUR;
-export const WEEK = 7 * DAY;
+// Decision (2026-12-01, time): one day length for every rule (time.ts).
+export { DAY, HOUR, WEEK } from "./time";
+import { DAY, HOUR, WEEK } from "./time";
 
 /** The rule that defines each rest type. */
 export const REST_RULE: Record<RestType, RuleId> = { breather: "R-REST-1", shortRest: "R-REST-2", longRest: "R-REST-3", fullRest: "R-REST-4" };

@@ -15,7 +15,7 @@ import type { fall } from "../automation/falling";
 import type { promptFallHeight } from "../applications/dialogs/fall-dialog";
 import type { commandCompanion, trainCompanion } from "../automation/companions";
 import type { openTrainingDialog } from "../applications/dialogs/training-dialog";
-import type { dismount, mountUp } from "../automation/riding/mount";
+import type { mountUp } from "../automation/riding/mount";
 import type { tidyRiding } from "../automation/riding/tidy";
 import type { rollItemByUuid } from "../automation/hotbar";
 import type { advanceBreath } from "../automation/water";
@@ -23,18 +23,23 @@ import type { polymorph } from "../automation/polymorph";
 import type { selfTest } from "../automation/selftest";
 import type { browse } from "../applications/browser";
 import type { FlexConfig } from "../config";
+import type { verbs } from "../applications/verbs";
 import type { CreatureDefenceMode, CreatureValuesMode, DamageApplyMode } from "../helpers/settings";
 import type * as rules from "../rules";
 import type { CharacterData } from "../data/actor/character";
 import type { CreatureData } from "../data/actor/creature";
+import type { LootData } from "../data/actor/loot";
 import type * as items from "../data/item/types";
 import type { FlexActor } from "../documents/actor";
 import type { FlexCombat } from "../documents/combat";
 import type { FlexCombatant } from "../documents/combatant";
 import type { FlexItem } from "../documents/item";
 
+/** The public verbs (applications/verbs.ts, docs/api.md): what the sheet's buttons do, for macros and modules. */
+type FlexVerbs = typeof verbs;
+
 /** game.flex: a small API for macros and modules. */
-export interface FlexApi {
+export interface FlexApi extends FlexVerbs {
   rules: typeof rules;
   /** Companions (R-COMP-5, R-TRAIN-1): added by automation/companions at setup. */
   trainCompanion?: typeof trainCompanion;
@@ -42,7 +47,6 @@ export interface FlexApi {
   openTrainingDialog?: typeof openTrainingDialog;
   /** Riding (R-RIDE-1 … 5): added by automation/riding at setup. */
   mountUp?: typeof mountUp;
-  dismount?: typeof dismount;
   tidyRiding?: typeof tidyRiding;
   requestEndOfDay: typeof requestEndOfDay;
   openEndOfDayDialog: typeof openEndOfDayDialog;
@@ -91,7 +95,7 @@ declare global {
 
 declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   interface DataModelConfig {
-    Actor: { character: typeof CharacterData; creature: typeof CreatureData };
+    Actor: { character: typeof CharacterData; creature: typeof CreatureData; loot: typeof LootData };
     Item: {
       talent: typeof items.TalentData;
       weapon: typeof items.WeaponData;
@@ -249,6 +253,10 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   }
   interface SettingConfig {
     "flex.currencyLabel": string;
+    /** Raised when the currency's label changes, so Item Piles takes Flex's profile again (integrations/item-piles). */
+    "flex.itemPilesRevision": number;
+    /** Decision (KR length): the seconds of world time a KR advances (integrations/calendar). */
+    "flex.krSeconds": number;
     "flex.fallAutomatic": boolean;
     "flex.fallRoller": string;
     "flex.fallAutoApply": boolean;

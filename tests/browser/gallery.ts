@@ -28,6 +28,9 @@ import { attackStatePages } from "./gallery-attack-states";
 import { playerViewPages } from "./gallery-player-view";
 import { screenPages } from "./gallery-screen";
 import { healPages } from "./gallery-heal";
+import { hudPages } from "./gallery-hud";
+import { lootPages } from "./gallery-loot";
+import { rulerPages } from "./gallery-ruler";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -321,6 +324,9 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     await browserPages(add, { hero });
     await healPages(add, { clients, hero });
     await playerViewPages(add, { clients });
+    await hudPages(add, { clients, hero, wolf });
+    await lootPages(add);
+    await rulerPages(add, { hero });
   }
   return withDarkTwins(pages);
 }

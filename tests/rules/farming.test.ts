@@ -68,11 +68,12 @@ describe("R-FARM-2 harvest after 90 days of growth (world time), about 10 minute
     );
   });
 
-  it("a world calendar with another day length counts its own days", () => {
-    const shortDay = 20 * 3600;
-    expect(fieldStatus(0, 90 * shortDay, shortDay).state).toBe("ready");
-    expect(fieldStatus(0, 90 * shortDay - 1, shortDay).state).toBe("growing");
-    expect(harvestTime(0, 0)).toBe(90 * DAY);
+  it("Decision (time): a field's 90 days are 90 × 24 hours, the days the rests count too, whatever the calendar", () => {
+    expect(DAY).toBe(24 * 3600);
+    expect(fieldStatus(0, 90 * 20 * 3600).state).toBe("growing");
+    expect(fieldStatus(0, 90 * DAY - 1)).toMatchObject({ state: "growing", daysLeft: 1 });
+    expect(fieldStatus(0, 90 * DAY).state).toBe("ready");
+    expect(harvestTime(0)).toBe(90 * DAY);
   });
 
   it("time set back before the sowing still shows 90 days to go; nothing sown is fallow", () => {

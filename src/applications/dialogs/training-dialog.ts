@@ -1,7 +1,8 @@
 // The training dialog (R-TRAIN-1, R-TRAIN-2): which creature, how many 4-hour blocks, and what a companion gains
 // when a block completes. One request id per opening, so the session is trained once however often it is sent.
 // Also the buttons of the trainer's companion section (command, reaction command, training).
-import { commandCompanion, trainCompanion, trainingCandidates, trainerOf } from "../../automation/companions";
+import { trainCompanion, trainingCandidates, trainerOf } from "../../automation/companions";
+import { command } from "../verbs";
 import type { TrainingReport } from "../../automation/companions";
 import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
 import { numberText, percentText } from "../../helpers/units";
@@ -151,12 +152,12 @@ export const companionSheetActions = {
   async flexCompanionCommand(this: SheetLike, _event: Event, target: HTMLElement) {
     const companion = companionFrom(target);
     const item = companion?.items.get(target.dataset.itemId ?? "") ?? null;
-    if (companion && item) await commandCompanion(companion, item);
+    if (companion && item) await command(companion, item);
   },
   /** R-COMP-7: the trainer spends a RE so the companion may use one. */
   async flexCompanionReaction(this: SheetLike, _event: Event, target: HTMLElement) {
     const companion = companionFrom(target);
-    if (companion) await commandCompanion(companion, null, { reaction: true });
+    if (companion) await command(companion, null, { reaction: true });
   },
   /** R-TRAIN-1: the training dialog, for this companion or a new creature. */
   async flexCompanionTrain(this: SheetLike, _event: Event, target: HTMLElement) {

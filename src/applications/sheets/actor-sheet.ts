@@ -5,14 +5,15 @@ import { ATTRIBUTE_KEYS } from "../../config";
 import type { AttributeKey } from "../../config";
 import { actionStatusOf } from "../../automation/combat/actions";
 import { actionLabel } from "../../automation/combat/tracker";
-import { dismount, mountUp, movementOf, ridingSection, tokenFromUuid } from "../../automation/riding";
+import { movementOf, ridingSection, tokenFromUuid } from "../../automation/riding";
+import { dismount, mount, requestCheck, toggleStatus, useItem } from "../verbs";
+import { checkBreakdownFor } from "../dialogs/check-request";
 import type { FlexActor } from "../../documents/actor";
 import { itemRollerFor } from "../../documents/features";
 import { missingTalent } from "../../data/item/talent-link";
 import { parseDie } from "../../rules";
 import { localDice, localDie } from "../../helpers/dice-text";
 import { unitText } from "../../helpers/units";
-import { checkBreakdown, promptCheck } from "../dialogs/check-dialog";
 import type { CheckBreakdown } from "../dialogs/check-dialog";
 import { promptFallHeight } from "../dialogs/fall-dialog";
 import { promptHealing } from "../dialogs/heal-dialog";
@@ -505,42 +506,33 @@ export class FlexActorSheet<
     await this.render();
   }
 
-  /** Shift-click rolls at once; a plain click asks for Vorteile, Nachteile, modifier and SW. */
-  static async #askOptions(event: Event, title: string, breakdown: CheckBreakdown | null = null) {
-    if ((event as MouseEvent).shiftKey) return { vorteile: 0, nachteile: 0, modifier: 0, sw: null };
-    return promptCheck(title, {}, breakdown);
-  }
+  // Rolls and uses go through the public verbs (applications/verbs.ts), as the HUD and macros do: one path.
+  // A plain click asks for Vorteile, Nachteile, modifier and SW; Shift-click rolls at once.
 
   /** What a talent or attribute check of this actor rolls before the user's choices, for the dialog. */
   protected checkBreakdownFor(options: { talent?: Item.Implementation; attribute?: AttributeKey }): CheckBreakdown | null {
-    const prepared = this.flexActor.prepareCheck(options);
-    return prepared && checkBreakdown(prepared.input, prepared.notes);
+    return checkBreakdownFor(this.flexActor, options);
   }
 
   static async #onRollAttribute(this: FlexActorSheet, event: PointerEvent, target: HTMLElement) {
     const key = target.dataset.attribute as AttributeKey;
-    if (!ATTRIBUTE_KEYS.includes(key)) return;
-    const opts = await FlexActorSheet.#askOptions(event, game.i18n!.localize(CONFIG.FLEX.attributes[key].label), this.checkBreakdownFor({ attribute: key }));
-    if (opts) await this.flexActor.rollAttribute(key, opts);
+    if (ATTRIBUTE_KEYS.includes(key)) await requestCheck(this.document, { attribute: key }, { event });
   }
 
   static async #onRollTalent(this: FlexActorSheet, event: PointerEvent, target: HTMLElement) {
     const item = this.itemFrom(target);
-    if (!item) return;
-    const opts = await FlexActorSheet.#askOptions(event, item.name, this.checkBreakdownFor({ talent: item }));
-    if (opts) await this.flexActor.rollTalent(item, opts);
+    if (item) await requestCheck(this.document, { talent: item }, { event });
   }
 
   static async #onRollItem(this: FlexActorSheet, event: PointerEvent, target: HTMLElement) {
     const item = this.itemFrom(target);
-    if (!item?.roll) return;
-    const opts = item.type === "attack" ? {} : await FlexActorSheet.#askOptions(event, item.name);
-    if (opts) await item.roll(opts);
+    if (item) await requestCheck(this.document, { item }, { event });
   }
 
   /** R-CORE-15: spends one of an Alchemikum or a charge (the automation writes the item and the card). */
   static async #onUseItem(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
-    await this.itemFrom(target)?.use();
+    const item = this.itemFrom(target);
+    if (item) await useItem(item);
   }
 
   /** R-CORE-12: asks how much, then heals with a card; a closed dialog or an empty or unusable entry does nothing. */
@@ -568,7 +560,7 @@ export class FlexActorSheet<
 
   static async #onToggleStatus(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
     const status = target.dataset.status;
-    if (status) await this.flexActor.toggleStatusEffect(status);
+    if (status) await toggleStatus(this.document, status);
   }
 
   static async #onCreateEffect(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
@@ -604,8 +596,8 @@ export class FlexActorSheet<
   /** R-RIDE-1 / R-RIDE-2: the sheet's token mounts the chosen mount. */
   static async #onMount(this: FlexActorSheet, _event: PointerEvent, target: HTMLElement) {
     const rider = tokenFromUuid(target.dataset.rider);
-    const mount = tokenFromUuid(target.dataset.mount);
-    if (rider && mount) await mountUp(rider, mount);
+    const mountToken = tokenFromUuid(target.dataset.mount);
+    if (rider && mountToken) await mount(rider, mountToken);
   }
 
   /** R-RIDE-2: the sheet's pair dismounts. */

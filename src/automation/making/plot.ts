@@ -22,7 +22,6 @@ import {
   ownedItem,
   paymentChanges,
   refused,
-  secondsPerDay,
   speakerOf,
   worldNow,
   type Refused,
@@ -37,7 +36,7 @@ export const harvestKey = (plot: Item.Implementation) => `harvest:${plot.id}:${p
 
 /** R-FARM-2: the field's state now, by the world's clock and calendar. */
 export function plotStatus(plot: Item.Implementation, now = worldNow()): FieldStatus {
-  return fieldStatus(plotData(plot).gesaetAm, now, secondsPerDay());
+  return fieldStatus(plotData(plot).gesaetAm, now);
 }
 
 export interface FieldAnswer {
@@ -89,7 +88,7 @@ export async function runSow(payload: Record<string, unknown>, context: RelayCon
   }
   const payment = paymentChanges(actor, cost, sowKey(plot));
   if ("reason" in payment) return payment;
-  const readyAt = fieldStatus(now, now, secondsPerDay()).readyAt ?? now;
+  const readyAt = fieldStatus(now, now).readyAt ?? now;
   const card = await planCard(
     FIELD_CARD,
     { kind: "sown", field: plot.name, plant: plantOf(plot), plots: sys.parzellen, cost, balance: payment.balance, minutes: fieldWorkMinutes(sys.parzellen, "sow"), readyAt: formatWorldTime(readyAt), rules: "R-FARM-1, R-FARM-2" },

@@ -4,7 +4,7 @@ import { CharacterData } from "../../data/actor/character";
 import { LIMITS } from "../../data/fields";
 import { currencyLabel, playersAdvanceTime } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
-import { payFrom, receive, SECONDS_PER_DAY } from "../../rules";
+import { DAY, HOUR, payFrom, receive } from "../../rules";
 import type { TaskStep } from "../task-journal";
 
 /** Payments each actor remembers (latest last); an older one is long settled on its document. */
@@ -105,31 +105,23 @@ export function worldNow(): number {
   return typeof t === "number" && Number.isFinite(t) ? t : 0;
 }
 
-/** The length of a day in the world's calendar; 24 hours when it says nothing usable. */
+/** A day of world time for every rule: 24 hours whatever the calendar (Decision 2026-12-01, time). */
 export function secondsPerDay(): number {
-  try {
-    const days = game.time?.calendar?.days;
-    const s = days ? days.hoursPerDay * days.minutesPerHour * days.secondsPerMinute : Number.NaN;
-    return Number.isFinite(s) && s > 0 ? s : SECONDS_PER_DAY;
-  } catch {
-    return SECONDS_PER_DAY;
-  }
+  return DAY;
 }
 
+/** An hour of world time (the same decision). */
 export function secondsPerHour(): number {
-  try {
-    const days = game.time?.calendar?.days;
-    const s = days ? days.minutesPerHour * days.secondsPerMinute : Number.NaN;
-    return Number.isFinite(s) && s > 0 ? s : 3600;
-  } catch {
-    return 3600;
-  }
+  return HOUR;
 }
 
 /** A world time as the calendar writes it; "Tag n" (the n-th day of the world) without a calendar. */
 export function formatWorldTime(time: number): string {
   try {
-    const text = game.time?.calendar?.format(time);
+    // The Flex date (integrations/calendar/format.ts, registered by name in CONFIG.time.formatters, which the types
+    // list only with core's names); a calendar module may write its own.
+    const calendar = game.time?.calendar as { format(time: number, formatter: string): string } | undefined;
+    const text = calendar?.format(time, "flexDate");
     if (typeof text === "string" && text) return text;
   } catch {
     // no calendar on this client: the day count below

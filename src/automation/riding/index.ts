@@ -3,7 +3,7 @@
 // HUD show (view.ts, hud.ts). The pair lives on the two tokens (pair.ts).
 import { onRenderTokenHUD } from "./hud";
 import type { TokenHudLike } from "./hud";
-import { dismount, mountUp, registerRidingRelay } from "./mount";
+import { mountUp, registerRidingRelay } from "./mount";
 import { tidyRiding } from "./tidy";
 import { registerRidingTriggers } from "./triggers";
 
@@ -29,8 +29,9 @@ export function registerRiding(): void {
   // A GM who comes (or goes: another may be the active GM now) has the active GM tidy.
   Hooks.on("userConnected", (user: User.Implementation) => (user.isGM ? tidyRiding() : undefined));
   Hooks.once("setup", () => {
-    // game.flex is set at init; riding joins it (src/types/config.d.ts declares it).
+    // game.flex is set at init; riding joins it (src/types/config.d.ts declares it). Its `dismount` is the public
+    // verb (applications/verbs.ts), which takes a token, a placeable or an actor.
     const api = (game as unknown as Game).flex;
-    if (api) Object.assign(api, { mountUp, dismount, tidyRiding });
+    if (api) Object.assign(api, { mountUp, tidyRiding });
   });
 }
