@@ -8,9 +8,19 @@ export function onHook<K extends keyof FlexHookSignatures>(name: K, fn: FlexHook
   return (Hooks.on as unknown as (hook: string, handler: FlexHookSignatures[K]) => number)(name, fn);
 }
 
+/** Hooks by any name: the system's own, other modules', and names built at run time, which the Foundry types do not list. */
+export type AnyHooks = {
+  once: (hook: string, fn: (...args: never[]) => unknown) => number;
+  on: (hook: string, fn: (...args: never[]) => unknown) => number;
+  call: (hook: string, ...args: unknown[]) => boolean;
+  callAll: (hook: string, ...args: unknown[]) => boolean;
+};
+/** The one cast of Hooks for them; called on Hooks itself (its statics use `this`). */
+export const anyHooks = (): AnyHooks => Hooks as unknown as AnyHooks;
+
 /** Hooks.on for a hook whose name is built at run time (core's pre<Action><Document> family): its handler reads no arguments it needs typed. */
 export function onAnyHook(name: string, fn: (...args: never[]) => unknown): number {
-  return (Hooks.on as unknown as (hook: string, handler: (...args: never[]) => unknown) => number)(name, fn);
+  return anyHooks().on(name, fn);
 }
 
 /** Hooks.off for a hook registered with onHook. */
@@ -18,15 +28,12 @@ export function offHook<K extends keyof FlexHookSignatures>(name: K, id: number)
   (Hooks.off as unknown as (hook: string, id: number) => void)(name, id);
 }
 
-/** The system's own hooks for modules (`flex.preRest`, `flex.rest`, …); the Foundry types list only core's. */
-type SystemHooks = { call: (hook: string, ...args: unknown[]) => boolean; callAll: (hook: string, ...args: unknown[]) => boolean };
-
 /** Hooks.call for a system hook: false when a handler cancels. Called on Hooks itself (its statics use `this`). */
 export function callHook(name: `flex.${string}`, ...args: unknown[]): boolean {
-  return (Hooks as unknown as SystemHooks).call(name, ...args);
+  return anyHooks().call(name, ...args);
 }
 
 /** Hooks.callAll for a system hook (nobody can cancel it). */
 export function callHookAll(name: `flex.${string}`, ...args: unknown[]): void {
-  (Hooks as unknown as SystemHooks).callAll(name, ...args);
+  anyHooks().callAll(name, ...args);
 }

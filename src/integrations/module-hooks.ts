@@ -1,5 +1,7 @@
 // The hooks of other modules (Token Action HUD, Item Piles, …), which the Foundry types do not list: the names Flex
-// listens to or calls, declared once, and the one cast of Hooks to reach them.
+// listens to or calls, declared once.
+
+import { anyHooks } from "../helpers/hooks";
 
 type ItemPilesPreHook = (source: unknown, ...args: unknown[]) => boolean | void;
 
@@ -25,14 +27,8 @@ export interface ModuleHookSignatures {
   "item-piles-preTradeItems": ItemPilesPreHook;
 }
 
-type ModuleHooks = {
-  once: (hook: string, fn: (...args: never[]) => unknown) => number;
-  on: (hook: string, fn: (...args: never[]) => unknown) => number;
-  call: (hook: string, ...args: unknown[]) => boolean;
-  callAll: (hook: string, ...args: unknown[]) => boolean;
-};
-// Called on Hooks itself: its statics use `this`.
-const hooks = () => Hooks as unknown as ModuleHooks;
+// The one cast of Hooks to reach hooks the Foundry types do not list (helpers/hooks.ts).
+const hooks = anyHooks;
 
 export function onceModuleHook<K extends keyof ModuleHookSignatures>(name: K, fn: ModuleHookSignatures[K]): number {
   return hooks().once(name, fn as (...args: never[]) => unknown);
