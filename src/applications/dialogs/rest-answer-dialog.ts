@@ -35,6 +35,8 @@ function daysText(activity: DowntimeActivity): string {
 function costText(activity: DowntimeActivity, currency: string): string {
   if (activity.amount) return i18n().format("FLEX.Rest.CostMin", { min: String(activity.amount.min), currency });
   if (activity.variants) return "";
+  // R-DOWN-1 / R-DOWN-2 Ausbildung: paid per day learnt (a full rest's 3 days cost 3).
+  if (activity.days === "training") return i18n().format("FLEX.Rest.CostPerDay", { cost: String(activity.cost), currency });
   return activity.cost ? `${activity.cost} ${currency}` : "—";
 }
 
