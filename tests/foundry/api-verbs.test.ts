@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { actionStatusOf } from "../../src/automation/combat/actions";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
+import { acting, as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -12,12 +12,6 @@ const flex = () => g.game.flex;
 const DialogV2 = () => g.foundry.applications.api.DialogV2;
 const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
 const warnings = (user: Any) => state.notifications.filter((n) => n.userId === user.id && n.type === "warn").map((n) => n.message);
-const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
-  as(user, async () => {
-    const out = await fn();
-    await settle();
-    return out;
-  });
 
 beforeEach(() => {
   clients = resetWorld({ gms: 1, players: 2 });

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { corePin } from "../../src/integrations/token-action-hud/pin";
 import { onCoreApiReady } from "../../src/integrations/token-action-hud";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
+import { acting, as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
 import { startFakeTah, type FakeTah, type TahGroup } from "../harness/token-action-hud";
 import { alrik as polyAlrik, wolf as polyWolf } from "./polymorph-helpers";
 
@@ -15,12 +15,6 @@ let tah: FakeTah;
 const g = globalThis as Any;
 const DialogV2 = () => g.foundry.applications.api.DialogV2;
 const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
-const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
-  as(user, async () => {
-    const out = await fn();
-    await settle();
-    return out;
-  });
 
 beforeAll(async () => {
   // The first TAH of this file arrives through the hook Flex registered at init, as TAH Core 2.1.1 calls it at ready.

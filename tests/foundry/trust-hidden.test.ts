@@ -8,19 +8,13 @@ import { defaultParticipants } from "../../src/applications/short-combat/gm-tool
 import { companionSection, hasCompanionSection, trainingCandidates } from "../../src/automation/companions";
 import { startShortCombat } from "../../src/automation/short-combat";
 import { selfTest } from "../../src/automation/selftest";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, type Clients } from "../harness";
+import { acting, as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
 const g = globalThis as Any;
 const player = () => clients.players[0];
 const gm = () => clients.gms[0];
-const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
-  as(user, async () => {
-    const out = await fn();
-    await settle();
-    return out;
-  });
 
 beforeEach(() => {
   clients = resetWorld({ gms: 2, players: 3 });

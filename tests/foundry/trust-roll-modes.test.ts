@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { commandCompanion } from "../../src/automation/companions";
 import { audienceFor } from "../../src/helpers/roll-mode";
-import { as, createActor, createScene, messages, placeToken, queueDice, resetWorld, settle, state, target, type Clients } from "../harness";
+import { acting, as, createActor, createScene, messages, placeToken, queueDice, resetWorld, state, target, type Clients } from "../harness";
 import { alrikOf, resetFallSettings } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -15,12 +15,6 @@ let clients: Clients;
 const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
 const player = () => clients.players[0];
 const gmIds = () => clients.gms.map((u: Any) => u.id);
-const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
-  as(user, async () => {
-    const out = await fn();
-    await settle();
-    return out;
-  });
 
 beforeEach(() => {
   clients = resetWorld({ gms: 2, players: 3 });

@@ -6,7 +6,7 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { attackCardAction } from "../../src/automation/combat";
 import { viewForFlags } from "../../src/automation/screen";
-import { as, createActor, createScene, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, target, type Clients } from "../harness";
+import { acting, createActor, createScene, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, target, type Clients } from "../harness";
 import { alrikOf, resetFallSettings } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -15,12 +15,6 @@ const g = globalThis as Any;
 const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
 const player = () => clients.players[0];
 const gm = () => clients.gms[0];
-const acting = <T,>(user: Any, fn: () => Promise<T> | T) =>
-  as(user, async () => {
-    const out = await fn();
-    await settle();
-    return out;
-  });
 /** The text a user reads in one part of a card (whitespace as the browser shows it). */
 const text = (html: string, selector: string) => parse(html).querySelector(selector)?.text.replace(/\s+/g, " ").trim() ?? null;
 
