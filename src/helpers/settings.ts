@@ -126,27 +126,30 @@ export interface RestSettings {
   fullRestCare: boolean;
   /** The no-rest clock (R-REST-NO-1/2) runs as world time passes. */
   noRestClock: boolean;
-  /** A breather stops the no-rest clock too. */
+  /** R-DOWN-1 / R-DOWN-2: an Ausbildung under way also goes on with plain world time (each whole day, 1 a day). */
+  lessonsByTime: boolean;
   /** How long (s) each player has to answer the rest dialog before the defaults apply. */
   answerSeconds: number;
 }
 
-const REST_SETTING_DEFAULTS: RestSettings = { fluss: true, gunst: false, fullRestCare: true, noRestClock: true, answerSeconds: 120 };
+const REST_SETTING_DEFAULTS: RestSettings = { fluss: true, gunst: false, fullRestCare: true, noRestClock: true, lessonsByTime: false, answerSeconds: 120 };
 const REST_SETTING_KEYS = {
   fluss: "restFluss",
   gunst: "restGunst",
   fullRestCare: "restFullRestCare",
   noRestClock: "restNoRestClock",
+  lessonsByTime: "restLessonsByTime",
   answerSeconds: "restAnswerSeconds",
 } as const satisfies Record<keyof RestSettings, string>;
 
 export function registerRestSettings(): void {
-  const flag = (key: "restFluss" | "restGunst" | "restFullRestCare" | "restNoRestClock", initial: boolean) =>
+  const flag = (key: "restFluss" | "restGunst" | "restFullRestCare" | "restNoRestClock" | "restLessonsByTime", initial: boolean) =>
     game.settings!.register("flex", key, { name: `FLEX.Setting.${key}.name`, hint: `FLEX.Setting.${key}.hint`, scope: "world", config: true, type: Boolean, default: initial });
   flag(REST_SETTING_KEYS.fluss, REST_SETTING_DEFAULTS.fluss);
   flag(REST_SETTING_KEYS.gunst, REST_SETTING_DEFAULTS.gunst);
   flag(REST_SETTING_KEYS.fullRestCare, REST_SETTING_DEFAULTS.fullRestCare);
   flag(REST_SETTING_KEYS.noRestClock, REST_SETTING_DEFAULTS.noRestClock);
+  flag(REST_SETTING_KEYS.lessonsByTime, REST_SETTING_DEFAULTS.lessonsByTime);
   game.settings!.register("flex", REST_SETTING_KEYS.answerSeconds, {
     name: `FLEX.Setting.${REST_SETTING_KEYS.answerSeconds}.name`,
     hint: `FLEX.Setting.${REST_SETTING_KEYS.answerSeconds}.hint`,

@@ -225,6 +225,8 @@ export interface Ausbildung {
   tage: number;
   ziel: number;
   bezahlt: number;
+  /** World time up to which plain time has counted (the GM's setting), or null (not yet). */
+  stand?: number | null;
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim().slice(0, AUSBILDUNG_TEXT) : "");
@@ -235,7 +237,25 @@ export function readAusbildung(stored: unknown): Ausbildung | null {
   const was = text(s?.was);
   const ziel = toCount(Number(s?.ziel));
   if (!s || !was || ziel < 1) return null;
-  return { was, lehrer: text(s.lehrer), tage: Math.min(ziel, toCount(Number(s.tage))), ziel, bezahlt: toCount(Number(s.bezahlt)) };
+  const stand = Number(s.stand);
+  return { was, lehrer: text(s.lehrer), tage: Math.min(ziel, toCount(Number(s.tage))), ziel, bezahlt: toCount(Number(s.bezahlt)), stand: Number.isFinite(stand) ? stand : null };
+}
+
+/**
+ * R-DOWN-1 / R-DOWN-2 with the GM's setting (Decision, issue 35): plain world time counts too, each whole day since
+ * `stand` one Ausbildung day at 1 a day while the money lasts (a day without it is not learnt, and is gone). A record
+ * without `stand` starts counting now. Null when nothing is due.
+ */
+export function ausbildungByTime(stored: unknown, now: number, money: number): AusbildungStep | null {
+  const before = readAusbildung(stored);
+  if (!before) return null;
+  if (before.stand === null || before.stand === undefined || before.stand > now) return { before, after: { ...before, stand: now }, days: 0, cost: 0, learnt: false };
+  const passed = Math.floor((now - before.stand) / DAY);
+  if (passed < 1) return null;
+  const days = Math.min(passed, before.ziel - before.tage, Math.floor(toCount(money) / AUSBILDUNG_PER_DAY));
+  const cost = days * AUSBILDUNG_PER_DAY;
+  const after = { ...before, tage: before.tage + days, bezahlt: before.bezahlt + cost, stand: before.stand + passed * DAY };
+  return { before, after, days, cost, learnt: after.tage >= after.ziel };
 }
 
 export interface AusbildungStep {

@@ -270,6 +270,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     "flex.restGunst": boolean;
     "flex.restFullRestCare": boolean;
     "flex.restNoRestClock": boolean;
+    "flex.restLessonsByTime": boolean;
     "flex.restAnswerSeconds": number;
     "flex.trainingAdvancesTime": boolean;
     /** The packs the compendium browser leaves out (collection id → false). */

@@ -348,7 +348,7 @@ describe("R-DOWN-1 / R-DOWN-2 Ausbildung (issue 35): a language learnt over rest
     const [hero] = await party(clients, 1, () => ({ attributes: { kl: 8 }, level: 1, geld: 10 }));
     // A long rest: day 1 of 42 (KL 8), 1 ¥.
     await flex().rest({ type: "longRest", actors: [hero.id], ask: false, answers: { [hero.id]: lesson("Elfisch", "Meisterin Yara") } });
-    expect(hero.getFlag("flex", "ausbildung")).toEqual({ was: "Elfisch", lehrer: "Meisterin Yara", tage: 1, ziel: 42, bezahlt: 1 });
+    expect(hero.getFlag("flex", "ausbildung")).toEqual({ was: "Elfisch", lehrer: "Meisterin Yara", tage: 1, ziel: 42, bezahlt: 1, stand: worldTime() });
     expect(sys(hero).geld).toBe(9);
     expect(card()).toContain("Elfisch bei Meisterin Yara: Tag 1 von 42 (+1)");
     // A second long rest goes on with the same one, whatever the pick names now.
@@ -379,5 +379,51 @@ describe("R-DOWN-1 / R-DOWN-2 Ausbildung (issue 35): a language learnt over rest
     expect([poor.getFlag("flex", "ausbildung"), idle.getFlag("flex", "ausbildung")]).toEqual([undefined, undefined]);
     expect(card()).toContain("Ausbildung: nicht genug Geld.");
     expect(card()).toContain("Ausbildung: nichts zu lernen – nenne eine Sprache oder ein Werkzeug.");
+  });
+});
+
+describe("R-DOWN-1 / R-DOWN-2 Ausbildung with plain world time (issue 35, the GM's setting)", () => {
+  const lesson = { activity: "light", kit: false, downtime: [{ id: "ausbildung", was: "Elfisch", lehrer: "Meisterin Yara" }] };
+  const passDays = async (days: number) => {
+    await advance(days * DAY);
+    await settle();
+  };
+
+  it("off (the default): only the rests count; on: each whole day counts once, 1 ¥ a day, the rest's own day not twice", async () => {
+    const [hero] = await party(clients, 1, () => ({ attributes: { kl: 10 }, level: 1, geld: 10 }));
+    await flex().rest({ type: "longRest", actors: [hero.id], ask: false, answers: { [hero.id]: lesson } });
+    expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 1, stand: worldTime() });
+    await passDays(3);
+    expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 1 });
+    (globalThis as Any).game.settings.set("flex", "restLessonsByTime", true);
+    await passDays(2.5);
+    // 5.5 days since the rest: 5 whole days, 5 ¥; the half day waits.
+    expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 6, bezahlt: 6 });
+    expect(sys(hero).geld).toBe(4);
+    expect((messages().at(-1) as Any).content).toContain("Held 1: Elfisch bei Meisterin Yara: Tag 6 von 40 (+5)");
+    // A long rest that ticks it counts its own day once (its 24 h of world time are not counted again).
+    await advance(2 * DAY);
+    await settle();
+    const before = hero.getFlag("flex", "ausbildung").tage;
+    await flex().rest({ type: "longRest", actors: [hero.id], ask: false, answers: { [hero.id]: lesson } });
+    await settle();
+    expect(hero.getFlag("flex", "ausbildung").tage).toBe(before + 1);
+  });
+
+  it("without money the days are not learnt (and are gone); at the last day the language is the character's", async () => {
+    const [hero] = await party(clients, 1, () => ({ attributes: { kl: 10 }, level: 1, geld: 2 }));
+    (globalThis as Any).game.settings.set("flex", "restLessonsByTime", true);
+    await hero.setFlag("flex", "ausbildung", { was: "Zwergisch", lehrer: "", tage: 38, ziel: 40, bezahlt: 38, stand: worldTime() });
+    await passDays(1);
+    expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 39 });
+    await hero.update({ "system.geld": 0 });
+    await passDays(3);
+    expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 39, stand: worldTime() });
+    await hero.update({ "system.geld": 5 });
+    await passDays(1);
+    expect(hero.getFlag("flex", "ausbildung")).toBeUndefined();
+    expect(hero.items.find((i: Any) => i.name === "Zwergisch")?.type).toBe("passive");
+    expect(sys(hero).geld).toBe(4);
+    expect((messages().at(-1) as Any).content).toContain("Zwergisch gelernt (40 Tage)");
   });
 });

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  ausbildungStep, DOWNTIME_EXERTION, FULL_REST_ACTIVITIES, readAusbildung, restActivitySpent,
+  ausbildungByTime, ausbildungStep, DOWNTIME_EXERTION, FULL_REST_ACTIVITIES, readAusbildung, restActivitySpent,
   ACTIVITY_EXAMPLES, allowedActivities, classifyActivity, DAY, downtimeLimit, fullRestCare, fullRestCharges, HOUR, hitDiceAfterRest, hitDiceAllowance,
   hitDiceCare, hitDiceHealing, hitDiceOutlook, isRestTalent, levelTrainingSessions, noRestClock, noRestExhaustion, noRestStretch, planDowntime, poolAfterRest, proficiencyBonus, recharge, recordRestStart,
   RESOURCE_PRESETS, REST_DURATION, REST_LIMITS, REST_TALENT_IDS, REST_TALENTS, restExhaustion, restIncludesSleep, restTaken, restWindow, sacredRitualTempLeben,
@@ -487,7 +487,20 @@ describe("R-DOWN-1 / R-DOWN-2 Ausbildung: 50 − KL days at 1 a day, a long rest
   it("nothing under way and nothing named (or a corrupted record): nothing to learn", () => {
     expect(ausbildungStep(null, {}, 8, "longRest")).toBeNull();
     expect(ausbildungStep({ was: 5, tage: "x" }, { was: "   " }, 8, "longRest")).toBeNull();
-    expect(readAusbildung({ was: "Elfisch", ziel: 42, tage: 99, bezahlt: -3 })).toEqual({ was: "Elfisch", lehrer: "", tage: 42, ziel: 42, bezahlt: 0 });
+    expect(readAusbildung({ was: "Elfisch", ziel: 42, tage: 99, bezahlt: -3 })).toEqual({ was: "Elfisch", lehrer: "", tage: 42, ziel: 42, bezahlt: 0, stand: null });
+  });
+
+  it.each([
+    // stand (days), now (days), money → days learnt, cost, tage after, stand after (days)
+    [0, 5.5, 10, 5, 5, 6, 5],
+    [0, 5.5, 3, 3, 3, 4, 5],
+    [0, 0.9, 10, null, null, null, null],
+    [0, 50, 100, 39, 39, 40, 50],
+  ])("with the GM's setting (issue 35): counted since day %d, now day %d, %i ¥ → %s days", (stand, now, money, days, cost, tage, after) => {
+    const DAYS = 24 * 3600;
+    const step = ausbildungByTime({ was: "Elfisch", tage: 1, ziel: 40, bezahlt: 1, stand: stand * DAYS }, now * DAYS, money);
+    if (days === null) expect(step).toBeNull();
+    else expect([step!.days, step!.cost, step!.after.tage, step!.after.stand! / DAYS, step!.learnt]).toEqual([days, cost, tage, after, tage === 40]);
   });
 
   it("planDowntime charges what the rest's days cost, refuses without the money or with nothing to learn", () => {

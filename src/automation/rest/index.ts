@@ -4,6 +4,7 @@
 import { registerRelay } from "../gm-relay";
 import { REST_QUERY, runRest } from "./apply";
 import { clockAt, registerNoRestClock } from "./clock";
+import { registerLessonsByTime } from "./lessons";
 import { registerSleepless } from "./sleepless";
 
 export { callRest, answeringUser } from "./request";
@@ -24,5 +25,6 @@ export { characterData, ownedRestTalents, restStateOf, windowOf } from "./state"
 export function registerRest(): void {
   registerRelay(REST_QUERY, runRest, { journalled: true });
   registerNoRestClock();
+  registerLessonsByTime();
   registerSleepless((now) => clockAt(now).entries);
 }

@@ -18,6 +18,7 @@ import { readAnswer } from "./prompt";
 import type { RestAnswer } from "./prompt";
 import { ownedRestTalents, restsDone, restStateOf, startsSource, talentsSource } from "./state";
 import { SLEEPLESS } from "./sleepless";
+import { learntEntry } from "./lessons";
 import { projectBlock } from "./crafting";
 
 /** Rest requests each character remembers having applied (a replay of an older one is still refused). */
@@ -146,13 +147,6 @@ export interface Finished {
   healing: ReturnType<Actor.Implementation["planHealing"]>["result"] | null;
 }
 
-/** R-DOWN-1 / R-DOWN-2: what an Ausbildung leaves on the character at its end: the language or tool, as an entry of its own. */
-function learntEntry(lesson: AusbildungStep): Record<string, unknown> {
-  const { was, lehrer, tage } = lesson.after;
-  const beschreibung = `<p>${foundry.utils.escapeHTML(game.i18n!.format(lehrer ? "FLEX.Rest.Downtime.ausbildung.entry" : "FLEX.Rest.Downtime.ausbildung.entryAlone", { teacher: lehrer, n: String(tage) }))}</p>`;
-  return { _id: foundry.utils.randomID(), name: was, type: "passive", system: { beschreibung }, flags: { flex: { ausbildung: { lehrer, tage } } } };
-}
-
 /** Everything one character's rest changes, as one actor update and its item updates. */
 export async function finish(p: Participant, request: RestRequest, context: { requestId: string; start: number; end: number; settings: RestSettings }): Promise<{ finished: Finished; dice: Roll[] }> {
   const { type } = request;
@@ -257,7 +251,7 @@ export async function finish(p: Participant, request: RestRequest, context: { re
           if (lesson.learnt) {
             changes["flags.flex.-=ausbildung"] = null;
             created.push(learntEntry(lesson));
-          } else changes["flags.flex.ausbildung"] = lesson.after;
+          } else changes["flags.flex.ausbildung"] = { ...lesson.after, stand: context.end };
         }
         // R-DOWN-2: training for a level counts its sessions on the character, in the rest's own write.
         if (type === "fullRest" && p.taken.taken && planned.accepted.some((a) => a.id === "stufentraining")) {
