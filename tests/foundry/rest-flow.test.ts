@@ -395,7 +395,7 @@ describe("R-DOWN-1 / R-DOWN-2 Ausbildung with plain world time (issue 35, the GM
     expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 1, stand: worldTime() });
     await passDays(3);
     expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 1 });
-    (globalThis as Any).game.settings.set("flex", "restLessonsByTime", true);
+    await (globalThis as Any).game.settings.set("flex", "restLessonsByTime", true);
     await passDays(2.5);
     // 5.5 days since the rest: 5 whole days, 5 ¥; the half day waits.
     expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 6, bezahlt: 6 });
@@ -412,7 +412,7 @@ describe("R-DOWN-1 / R-DOWN-2 Ausbildung with plain world time (issue 35, the GM
 
   it("without money the days are not learnt (and are gone); at the last day the language is the character's", async () => {
     const [hero] = await party(clients, 1, () => ({ attributes: { kl: 10 }, level: 1, geld: 2 }));
-    (globalThis as Any).game.settings.set("flex", "restLessonsByTime", true);
+    await (globalThis as Any).game.settings.set("flex", "restLessonsByTime", true);
     await hero.setFlag("flex", "ausbildung", { was: "Zwergisch", lehrer: "", tage: 38, ziel: 40, bezahlt: 38, stand: worldTime() });
     await passDays(1);
     expect(hero.getFlag("flex", "ausbildung")).toMatchObject({ tage: 39 });
