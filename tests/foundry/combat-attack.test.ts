@@ -363,16 +363,47 @@ describe("R-CORE-8 at 0 Leben: a creature is dead and defeated in the tracker; a
 });
 
 describe("world setting: creatures roll their defence around their value (value − ⌊GE/2⌋ + GE die)", () => {
-  it("Ausweichen 9 with GE W8 rolling 2 defends with 7: EW 8 hits", async () => {
+  it("Ausweichen 9 with GE W8 rolling 2 defends with 7: EW 8 hits; the GM's goblin's die is the active GM's roll, at the first Apply (issue 33)", async () => {
     await g.game.settings.set("flex", "creatureDefence", "roll");
     const alrik = await hero();
     const gob = (await createActor({ name: "Goblin", type: "creature", system: { attributes: { ge: 8 }, ausweichen: 9, leben: { value: 12, max: 12 } } })) as Any;
     const [, gobToken] = await onScene(alrik, gob);
     target(clients.players[0], gobToken);
-    rolls([10, 4], [8, 2], [6, 1]); // EW 8; defence 9 − 4 + 2 = 7; damage 3
+    rolls([10, 4], [6, 1]); // EW 8; damage 3 — the player's client rolls no die for the GM's goblin
     const { record } = await acting(clients.players[0], () => item(alrik, "Kurzschwert").roll({}));
-    expect(record.targets[0]).toMatchObject({ status: "hit", defence: { source: "roll" } });
-    expect(parse(await gmView(messages()[0] as Any)).querySelector(".flex-target-status")!.text).toBe("Treffer · Ausweichen 7");
-    expect(messages()[0].rolls.map((r: Any) => r.formula)).toEqual(["1d10 + 4", "1d8", "1d6 + 2"]);
+    expect(record.targets[0]).toMatchObject({ status: "pending", defence: { source: "gm" } });
+    expect(messages()[0].rolls.map((r: Any) => r.formula)).toEqual(["1d10 + 4", "1d6 + 2"]);
+    expect(messages()[0].content).toContain("Die Spielleitung würfelt die Verteidigung von Goblin, wenn der Treffer angewendet wird.");
+    expect(messages()[0].content).toContain('data-action="flexAttackApply" data-key="t1"');
+    // The player applies (the world's default lets the attacker): the active GM rolls the GE die (2): 9 − 4 + 2 = 7 < 8, a hit.
+    rolls([8, 2]);
+    expect(await acting(clients.players[0], () => attackCardAction(messages()[0] as Any, ["t1"], "apply"))).toEqual({ t1: "applied" });
+    expect(sys(gob).leben.value).toBe(9);
+    const card = messages()[0] as Any;
+    expect(card.rolls.map((r: Any) => r.formula)).toEqual(["1d10 + 4", "1d6 + 2", "1d8"]);
+    expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "hit", defence: { source: "roll", rollIndex: 2 } });
+    expect(parse(await gmView(card)).querySelector(".flex-target-status")!.text).toBe("Treffer · Ausweichen 7");
+    // A second Apply (after an Undo) uses the GM's record: no new die.
+    await acting(clients.players[0], () => attackCardAction(card, ["t1"], "undo"));
+    expect(await acting(clients.players[0], () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "applied" });
+    expect(card.rolls).toHaveLength(3);
+  });
+
+  it("a GE die the GM rolled that defends: nothing is applied, and asking again rolls no new die", async () => {
+    await g.game.settings.set("flex", "creatureDefence", "roll");
+    const alrik = await hero();
+    const gob = (await createActor({ name: "Goblin", type: "creature", system: { attributes: { ge: 8 }, ausweichen: 9, leben: { value: 12, max: 12 } } })) as Any;
+    const [, gobToken] = await onScene(alrik, gob);
+    target(clients.players[0], gobToken);
+    rolls([10, 4], [6, 1]);
+    await acting(clients.players[0], () => item(alrik, "Kurzschwert").roll({}));
+    rolls([8, 8]); // 9 − 4 + 8 = 13 ≥ 8: defended
+    const card = messages()[0] as Any;
+    expect(await acting(clients.players[0], () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "defended" });
+    rolls([8, 1]);
+    expect(await acting(clients.players[0], () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "defended" });
+    expect(sys(gob).leben.value).toBe(12);
+    expect(card.rolls).toHaveLength(3);
+    expect(card.flags.flex.attack.targets[0].status).toBe("defended");
   });
 });

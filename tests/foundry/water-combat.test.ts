@@ -76,22 +76,30 @@ describe("R-WATER-1 under water, Ausweichen checks get one Nachteil", () => {
   it("a creature that rolls its Ausweichen (world setting) gets the Nachteil too: 8 and 3 keep 3, EW 8 not 13, and the card names it", async () => {
     const { attacker } = await sharkUnderWater();
     // Schusswaffen: 6 + 2 = EW 8 … the shark's Ausweichen 9 − 4 + the lower of 8 and 3 = 8: defended (a tie); on land 13.
-    queueDice([{ faces: 6, result: 6 }, { faces: 8, result: 8 }, { faces: 8, result: 3 }]);
+    // The GM's shark rolls by the active GM's dice, at the first Apply (issue 33): the attacker's client rolls none.
+    queueDice([{ faces: 6, result: 6 }]);
     const { record } = await as(clients.players[0], () => item(attacker, "Speer").roll({}));
-    expect(record.targets[0]).toMatchObject({ status: "defended", defence: { kind: "ausweichen", source: "roll" } });
+    expect(record.targets[0]).toMatchObject({ status: "pending", defence: { kind: "ausweichen", source: "gm" } });
+    queueDice([{ faces: 8, result: 8 }, { faces: 8, result: 3 }]);
+    const card = messages().at(-1) as Any;
+    expect(await as(clients.players[0], () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "defended" });
+    await settle();
+    expect(card.flags.flex.attack.targets[0]).toMatchObject({ status: "defended", defence: { kind: "ausweichen", source: "roll" } });
     // The GM's shark: its rolled Ausweichen is drawn on the GM's client only (automation/screen.ts).
-    expect(parse(await messageContentFor(messages().at(-1) as Any, clients.gms[0])).querySelector(".flex-target-status")!.text).toBe("Abgewehrt · Ausweichen 8");
-    expect((messages().at(-1) as Any).rolls[1].formula).toBe("2d8kl");
-    expect(record.rules).toContain("R-WATER-1");
-    expect((messages().at(-1) as Any).content).toContain("Hai: Unter Wasser: 1 Nachteil auf Ausweichen.");
-    expect((messages().at(-1) as Any).content).toMatch(/class="flex-rules"[\s\S]*R-WATER-1/);
+    expect(parse(await messageContentFor(card, clients.gms[0])).querySelector(".flex-target-status")!.text).toBe("Abgewehrt · Ausweichen 8");
+    expect(card.rolls.at(-1).formula).toBe("2d8kl");
+    expect(card.flags.flex.attack.rules).toContain("R-WATER-1");
+    expect(card.content).toContain("Hai: Unter Wasser: 1 Nachteil auf Ausweichen.");
+    expect(card.content).toMatch(/class="flex-rules"[\s\S]*R-WATER-1/);
   });
 
   it("the GM's Apply reads the same rolled Ausweichen under water: EW 9 beats 8, and the damage is applied", async () => {
     const { attacker, shark } = await sharkUnderWater();
     await attacker.update({ "system.attributes.ge": 8 });
-    queueDice([{ faces: 8, result: 7 }, { faces: 8, result: 8 }, { faces: 8, result: 3 }, { faces: 6, result: 4 }]); // EW 9 > 8: a hit, 4 damage
+    // EW 9; 4 damage; then the GM's 2d8kl at the Apply: 8 and 3 keep 3: 9 − 4 + 3 = 8 < 9, a hit.
+    queueDice([{ faces: 8, result: 7 }, { faces: 6, result: 4 }]);
     await as(clients.players[0], () => item(attacker, "Speer").roll({}));
+    queueDice([{ faces: 8, result: 8 }, { faces: 8, result: 3 }]);
     const card = messages().at(-1) as Any;
     expect(await as(clients.players[0], () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "applied" });
     await settle();

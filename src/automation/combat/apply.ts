@@ -65,7 +65,7 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
   if (!message || !record) return {};
   const statuses: Record<string, AttackActionStatus> = {};
   // Apply and Heal act on what the GM accepted of the card (claim.ts); an Undo only on this message's own marks.
-  const accepted = action === "undo" ? null : acceptAttack(message, record);
+  const accepted = action === "undo" ? null : await acceptAttack(message, record);
   if (accepted && "doubt" in accepted) {
     console.warn(`Flex | refused to apply attack card ${message.id}: ${accepted.doubt}`);
     return Object.fromEntries(record.targets.map((t) => [t.key, "refused" as const]));
@@ -145,15 +145,30 @@ async function actOnCard(messageId: string, keys: string[] | "all", action: Atta
   const defeated = defeatedStep(planned.filter((p) => p.status === "applied" && p.after.add?.includes("dead")).map((p) => p.actor));
   if (defeated) steps.push(defeated);
 
-  // The card shows what the marks and the owners say.
+  // The card shows what the marks and the owners say, and the defences the GM rolled itself at this first accept
+  // (claim.ts): their rolls join the card's, their verdicts show on it.
+  const gmRolled = new Map(accepted && accepted.fresh ? accepted.claim.targets.filter((t) => t.rolled).map((t) => [t.key, t]) : []);
+  for (const t of gmRolled.values()) read.set(t.key, t.verdict ?? "pending");
   const applied: Record<string, AppliedView | null> = { ...record.applied };
   // Flags reach every client: a screened target's arithmetic stays on its mark (screen.ts), drawn where it may be seen.
   for (const p of planned) applied[p.target.key] = viewForFlags(p.view, p.actor);
   if (JSON.stringify(applied) !== JSON.stringify(record.applied ?? {}) || read.size) {
-    const targets = record.targets.map((t) => (read.has(t.key) ? { ...t, status: read.get(t.key)! } : t));
-    const next: AttackRecord = { ...record, applied, targets };
+    const targets = record.targets.map((t) => {
+      const rolled = gmRolled.get(t.key)?.rolled;
+      const defence = rolled && t.defence ? { kind: t.defence.kind, source: "roll" as const, messageId: null, rollIndex: rolled.index } : t.defence;
+      return read.has(t.key) ? { ...t, status: read.get(t.key)!, defence } : t;
+    });
+    const gmNotes = [...gmRolled.values()].flatMap((t) => t.rolled!.notes);
+    const notes = [...record.notes, ...gmNotes];
+    const rules = gmNotes.length ? [...new Set([...record.rules, "R-WATER-1" as const])].sort() : record.rules;
+    const next: AttackRecord = { ...record, applied, targets, notes, rules };
     const update: Record<string, unknown> = { content: await renderAttackCard(next), "flags.flex.attack.applied": applied };
     if (read.size) update["flags.flex.attack.targets"] = targets;
+    if (gmNotes.length) Object.assign(update, { "flags.flex.attack.notes": notes, "flags.flex.attack.rules": rules });
+    if (gmRolled.size) {
+      const added = [...gmRolled.values()].sort((a, b) => a.rolled!.index - b.rolled!.index).map((t) => JSON.stringify(t.rolled!.roll));
+      update.rolls = [...message.rolls.map((r) => JSON.stringify(r.toJSON())), ...added];
+    }
     steps.push({ kind: "update", uuid: message.uuid, changes: update });
   }
   // The GM's record of what it accepted rides in the journal's hold write (none when nothing is written).

@@ -116,6 +116,12 @@ async function defenceOf(pick: TargetPick, ew: number, rolls: Roll[]): Promise<P
   let source: "fixed" | "roll" = "fixed";
   let rollIndex: number | undefined;
   let notes: string[] = [];
+  // Trust model: the GM rolls every number that is not the player's own roll for its own creature. A creature the
+  // attacker's user may not write defends by the active GM's roll at the first Apply (claim.ts); until then it is open.
+  if (creatureDefenceMode() === "roll" && !pick.actor.isOwner) {
+    const notes = [game.i18n!.format("FLEX.Attack.DefenceByGM", { name: pick.name })];
+    return { kind: "creature", status: "pending", defence: { kind: best.kind, source: "gm", messageId: null }, notes };
+  }
   if (creatureDefenceMode() === "roll") {
     const rolled = await creatureDefenceRoll(pick.actor, best.kind, best.ew);
     rollIndex = rolls.push(rolled.roll) - 1;

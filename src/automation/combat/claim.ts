@@ -9,13 +9,17 @@ import type { ActorRef } from "../actor-ref";
 import { cardRecordOf } from "../card-record";
 import type { CardRecord } from "../card-record";
 import type { AttackRecord, TargetStatus } from "./record";
-import { fixedDefenceOf } from "./creature-defence";
+import { creatureDefenceMode } from "../../helpers/settings";
+import { bestCreatureDefence, resolveDefence } from "../../rules";
+import { creatureDefenceRoll, fixedDefenceOf } from "./creature-defence";
 import { tokenFor } from "./targets";
 import { checkRollMatches, rolledAmount, verdictFor } from "./verdict";
 
 export interface AttackClaimTarget {
   key: string;
   ref: ActorRef;
+  /** The defence the GM rolled for a creature itself (its roll goes on the card); absent when the card's own counts. */
+  rolled?: { index: number; roll: Record<string, unknown>; notes: string[] };
   /** A creature's verdict, fixed when the card was accepted (its values, or its GE die as the attack rolled it); null: a character, whose own defence card decides at each click. */
   verdict: TargetStatus | null;
 }
@@ -64,8 +68,23 @@ export function distrust(message: ChatMessage.Implementation, record: AttackReco
   return null;
 }
 
+/**
+ * A creature's defence the GM rolls itself (world setting "creatures roll their defence"): one the card's author does
+ * not own. Its roll joins the card's rolls at `index`, where the verdict and the GM's drawing read it.
+ */
+async function gmDefence(message: ChatMessage.Implementation, record: AttackRecord, target: AttackRecord["targets"][number], actor: Actor.Implementation, index: number) {
+  const stored = fixedDefenceOf(actor);
+  if (!stored || creatureDefenceMode() !== "roll" || actor.testUserPermission(message.author!, "OWNER")) return null;
+  const best = bestCreatureDefence(stored);
+  const rolled = await creatureDefenceRoll(actor, best.kind, best.ew);
+  const verdict: TargetStatus = resolveDefence({ attackEW: record.ew, defenceEW: rolled.ew }).hit ? "hit" : "defended";
+  // R-WATER-1: a rolled Ausweichen under water is named on the card with the defender, as the attack's own roll was.
+  const notes = rolled.notes.map((note) => game.i18n!.format("FLEX.Attack.DefenceNote", { name: target.name, note }));
+  return { verdict, rolled: { index, roll: rolled.roll.toJSON() as Record<string, unknown>, notes } };
+}
+
 /** The card checked afresh: what of it the GM can believe now. */
-function freshClaim(message: ChatMessage.Implementation, record: AttackRecord): AttackClaim | string {
+async function freshClaim(message: ChatMessage.Implementation, record: AttackRecord): Promise<AttackClaim | string> {
   const doubt = distrust(message, record);
   if (doubt) return doubt;
   const author = message.author!;
@@ -82,16 +101,20 @@ function freshClaim(message: ChatMessage.Implementation, record: AttackRecord): 
     }
     seen.add(target.key).add(actor.uuid);
     const ref = { actorUuid: target.ref.actorUuid, tokenUuid: target.ref.tokenUuid ?? null };
-    targets.push({ key: target.key, ref, verdict: fixedDefenceOf(actor) ? verdictFor(message, record, target) : null });
+    const byGM = await gmDefence(message, record, target, actor, message.rolls.length + targets.filter((t) => t.rolled).length);
+    if (byGM) targets.push({ key: target.key, ref, ...byGM });
+    else targets.push({ key: target.key, ref, verdict: fixedDefenceOf(actor) ? verdictFor(message, record, target) : null });
   }
   return { ew: record.ew, damage: rolledAmount(message, record, "damage"), healing: rolledAmount(message, record, "healing"), targets };
 }
 
 /** The GM's record of this card if it has one, else the card checked afresh and the record to keep of it. */
-export function acceptAttack(message: ChatMessage.Implementation, record: AttackRecord): AcceptedAttack {
+export async function acceptAttack(message: ChatMessage.Implementation, record: AttackRecord): Promise<AcceptedAttack> {
   const kept = cardRecordOf<AttackClaim>("attack", message.id!);
   if (kept && kept.author === message.author?.id && Number.isFinite(kept.claim.ew)) return { claim: kept.claim, fresh: null };
-  const claim = freshClaim(message, record);
+  const claim = await freshClaim(message, record);
   if (typeof claim === "string") return { doubt: claim };
-  return { claim, fresh: { kind: "attack", id: message.id!, author: message.author!.id!, claim, at: Date.now() } };
+  // The GM's own rolls travel on the card (this click's steps); its record keeps their verdicts only.
+  const kept2 = { ...claim, targets: claim.targets.map(({ rolled: _rolled, ...t }) => t) };
+  return { claim, fresh: { kind: "attack", id: message.id!, author: message.author!.id!, claim: kept2, at: Date.now() } };
 }

@@ -26,7 +26,8 @@ export interface AttackTarget {
    * What the card shows of the defence; the GM reads it again from its owner (verdict.ts). rollIndex: a creature's
    * rolled GE die among the card's rolls. No `ew` for a creature whose values are kept from players (screen.ts).
    */
-  defence: { kind: DefenceKind; ew?: number; source: "fixed" | "roll"; messageId: string | null; rollIndex?: number } | null;
+  /** source "gm": a GM creature rolls its defence (world setting), and the active GM rolls it at the first Apply (claim.ts). */
+  defence: { kind: DefenceKind; ew?: number; source: "fixed" | "roll" | "gm"; messageId: string | null; rollIndex?: number } | null;
 }
 
 /** What an Apply wrote on one target, for the card; taken < 0 is healing given. */
@@ -120,7 +121,8 @@ export async function renderAttackCard(record: AttackRecord): Promise<string> {
       defenceLabel: t.defence ? `FLEX.Defence.${t.defence.kind}` : null,
       applied,
       healed: applied && applied.taken < 0 ? -applied.taken : 0,
-      canApply: !!record.damage && t.status === "hit",
+      // A GM creature's defence the GM rolls at the first Apply (world setting) is decided by that click.
+      canApply: !!record.damage && (t.status === "hit" || (t.status === "pending" && t.defence?.source === "gm")),
       canHeal: !!record.healing,
     };
   });
