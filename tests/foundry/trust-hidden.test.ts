@@ -123,6 +123,10 @@ describe("N6: the short-combat tool", () => {
     const card = (await acting(gm(), () => startShortCombat({ characters: [alrik], enemies: [goblin, ogreToken] }))) as Any;
     expect(card.content).toContain("Goblin, ein verborgener Gegner");
     expect(card.content).not.toContain("Oger");
+    // The flags reach every client too: no name, no picture of the ogre there (issue 33); the GM's tool shows them.
+    expect(JSON.stringify(card.flags)).not.toContain("Oger");
+    const { enemyShown } = await import("../../src/automation/short-combat");
+    expect(card.flags.flex.shortCombat.enemies.map((e: Any) => enemyShown(e).name)).toEqual(["Goblin", ogreToken.name]);
   });
 });
 

@@ -3,7 +3,7 @@
 // carries it out in its work queue, reading the card afresh; a player's request is refused and writes nothing.
 import { hitFormulas } from "../../rules";
 import type { ShortGoal, ShortStance } from "../../rules";
-import { actorRef } from "../actor-ref";
+import { actorRef, hiddenFromPlayers } from "../actor-ref";
 import { askActiveGM, refuse, registerRelay } from "../gm-relay";
 import type { RelayContext } from "../gm-relay";
 import { applyShortCombat, rollMissingEnemies } from "./apply";
@@ -75,6 +75,9 @@ export async function startShortCombat({ characters, enemies, goal = "other", go
     characters: characterPicks.map((p, i): ShortCharacterRow => ({ ...base(p, `c${i + 1}`), flussSpent: 0, alchemika: [] })),
     enemies: enemyPicks.map((p, i): ShortEnemyRow => ({
       ...base(p, `e${i + 1}`),
+      // A hidden enemy's name and picture are the GM's secret (audit N6): the card's flags reach every client, so they
+      // hold "ein verborgener Gegner"; the GM's tool shows the real ones from the token (enemyShown).
+      ...(hiddenFromPlayers(p.actor, p.token as TokenDocument.Implementation | null) ? { name: game.i18n!.localize("FLEX.ShortCombat.HiddenEnemy"), img: "" } : {}),
       kind: p.actor.type === "creature" ? "creature" : "character",
       stufe: p.actor.type === "creature" ? Number((p.actor.system as { stufe?: number }).stufe) || 0 : 0,
     })),

@@ -8,7 +8,7 @@ export type { ShortAction, ShortActionStatus, ShortCombatSetup, ShortPickable } 
 export { rollInShortCombat, useAlchemikumInShortCombat, reportShortCombat, alchemikaFor, actorShortMark } from "./player";
 export type { ShortPlayerStatus } from "./player";
 export { combatTalents } from "./checks";
-export { shortCombatOf, shortCombatMessage, projection, recordStrongest, recordHitDamage, characterView, rowEW, goalText, outcomeLabel, publicEnemyName } from "./record";
+export { shortCombatOf, shortCombatMessage, projection, recordStrongest, recordHitDamage, characterView, rowEW, goalText, outcomeLabel, publicEnemyName, enemyShown } from "./record";
 export type { ShortCombatRecord, ShortCharacterRow, ShortEnemyRow } from "./record";
 
 export function registerShortCombat(): void {

@@ -236,6 +236,13 @@ export function publicEnemyName(row: Pick<ShortEnemyRow, "ref" | "name">): strin
   return actor && !hiddenFromPlayers(actor, token) ? row.name : game.i18n!.localize("FLEX.ShortCombat.HiddenEnemy");
 }
 
+/** An enemy as the GM's tool shows it: its token's (or actor's) own name and picture, whatever the card's flags say. */
+export function enemyShown(row: Pick<ShortEnemyRow, "ref" | "name" | "img">): { name: string; img: string } {
+  const actor = resolveActor(row.ref);
+  const token = row.ref.tokenUuid ? (documentFromUuid(row.ref.tokenUuid) as TokenDocument.Implementation | null) : null;
+  return { name: token?.name || actor?.name || row.name, img: actor?.img || row.img };
+}
+
 /** The card everyone sees: the goal, each character's roll and EW, who is still to roll; the enemies only by name. */
 export async function renderShortCombatCard(record: ShortCombatRecord): Promise<string> {
   const strongest = recordStrongest(record);
