@@ -21,13 +21,15 @@ const observerLevel = (): number => Number((CONST.DOCUMENT_OWNERSHIP_LEVELS as R
  */
 export function valuesPublic(actor: Actor.Implementation | null | undefined): boolean {
   if (creatureValuesMode() === "visible") return true;
+  // Only a GM creature's values are the GM's (issue 33): a player's character or creature is the party's to see.
+  if (actor?.hasPlayerOwner) return true;
   const level = Number((actor?.ownership as Record<string, unknown> | undefined)?.default);
   return !!actor && Number.isFinite(level) && level >= observerLevel();
 }
 
 /** Whether `user`'s client draws this actor's values on a card. */
 export function seesValues(user: User.Implementation, actor: Actor.Implementation | null | undefined): boolean {
-  if (user.isGM || creatureValuesMode() === "visible") return true;
+  if (user.isGM || creatureValuesMode() === "visible" || actor?.hasPlayerOwner) return true;
   return !!actor && actor.testUserPermission(user, SEES_VALUES);
 }
 

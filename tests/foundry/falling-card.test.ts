@@ -1,6 +1,7 @@
 // The fall card's Apply and Undo (R-FALL-1..3): who may click, which client writes, and that nothing is
 // ever applied twice — with two GMs and three players connected. The DOM wiring is not tested here
 // (the stand-in has no DOM); the handlers the buttons call are.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
 import { as, createActor, createScene, disconnect, messageContentFor, messages, placeToken, resetWorld, settle, state, type Clients, writesSince } from "../harness";
@@ -59,9 +60,9 @@ describe("R-FALL-2 with automatic application off, the card offers Apply for fal
     ]);
     expect(fall().applied.faller).toMatchObject({ taken: 10, by: clients.players[0].id });
     // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
-    // Alrik's Leben are his player's and the GM's to see (automation/screen.ts): the table reads the short line.
-    expect(card().content).toContain("Alrik: −10 Leben");
-    expect(await messageContentFor(card(), clients.players[0])).toContain("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
+    // Alrik is a player's character: his Leben are the party's to see, in the content itself (automation/screen.ts).
+    expect(parse(card().content).text).toContain("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
+    expect(parse(await messageContentFor(card(), clients.players[0])).text).toContain("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
 
     const writes = state.writes.length;
     expect(await acting(clients.players[0], () => fallCardAction(message, "faller", "apply"))).toBe("already");

@@ -86,9 +86,9 @@ describe("R-FALL-1 a drop in elevation", () => {
     ]);
     expect(fallFlags().applied.faller).toMatchObject({ taken: 12, by: clients.players[0].id });
     // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
-    // Alrik's Leben are his player's and the GM's to see (automation/screen.ts): drawn on their clients.
-    expect(msg.content).toContain("Alrik: −12 Leben");
-    expect(await messageContentFor(msg, clients.players[0])).toContain("Alrik: 12 Schaden = −12 Leben, jetzt 18/30");
+    // Alrik is a player's character: his Leben are the party's to see, in the content itself (automation/screen.ts).
+    expect(parse(msg.content).text).toContain("Alrik: 12 Schaden = −12 Leben, jetzt 18/30");
+    expect(parse(await messageContentFor(msg, clients.players[0])).text).toContain("Alrik: 12 Schaden = −12 Leben, jetzt 18/30");
     expect(msg.content).toContain('data-action="flexFallUndo"');
   });
 

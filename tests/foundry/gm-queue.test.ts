@@ -1,5 +1,6 @@
 // The races an adversarial review found on the active GM, each one now impossible: GM work runs in one
 // serialised queue, claimed by id, reading documents inside; the "applied" mark lives on the target.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fallCardAction } from "../../src/automation/falling";
 import { runOnGMQueue } from "../../src/automation/gm-queue";
@@ -138,9 +139,9 @@ describe("fall card: the active GM changes between clicks", () => {
     expect(await as(clients.gms[1], () => fallCardAction(message, "faller", "apply"))).toBe("already");
     expect(sys(hero).leben.value).toBe(20);
     // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
-    // Alrik's Leben are his player's and the GMs' to see (automation/screen.ts): drawn on their clients.
-    expect(message.content).toContain("Alrik: −10 Leben");
-    expect(await messageContentFor(message, clients.gms[1])).toContain("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
+    // Alrik is a player's character: his Leben are the party's to see, in the content itself (automation/screen.ts).
+    expect(parse(message.content).text).toContain("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
+    expect(parse(await messageContentFor(message, clients.gms[1])).text).toContain("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
   });
 
   it("Apply on GM 1, GM 1 drops, Undo on GM 2: undone exactly (20 → 30), and a second Undo does nothing", async () => {

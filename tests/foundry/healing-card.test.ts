@@ -43,7 +43,8 @@ describe("the Heilen dialog posts a heal card with the arithmetic and Undo", () 
     expect(since(before)).toEqual([["update", "Actor", player.id], ["create", "ChatMessage", player.id]]);
     expect(dom().querySelector("h3")?.text).toBe("Heilung: 5 Leben");
     expect(await appliedLine()).toBe("+5 Leben, jetzt 12/30");
-    expect(await appliedLine(clients.players[1])).toBe("+5 Leben");
+    // A player's character: the other players read its Leben too (only a GM creature's are screened).
+    expect(await appliedLine(clients.players[1])).toBe("+5 Leben, jetzt 12/30");
     const undo = dom().querySelector("button.flex-undo")!;
     expect(undo.getAttribute("data-action")).toBe("flexHealUndo");
     expect(undo.getAttribute("data-tooltip")).toBe("Nimmt genau diesen Eintrag zurück: Leben und Zustände wie vorher.");

@@ -71,9 +71,9 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(actorWrites(before)).toHaveLength(1);
     expect(fall().applied.rider).toMatchObject({ taken: 18 });
     // Fall damage ignores Rüstung; the card gives the whole line (issue 25).
-    // Rikka's Leben are her player's and the GM's to see (automation/screen.ts): the table reads the short line.
-    expect(card().content).toContain("Rikka: −18 Leben");
-    expect(await messageContentFor(card(), clients.gms[0])).toContain("Rikka: 18 Schaden = −18 Leben, jetzt 12/30");
+    // Rikka is a player's character: her Leben are the party's to see, in the content itself (automation/screen.ts).
+    expect(parse(card().content).text).toContain("Rikka: 18 Schaden = −18 Leben, jetzt 12/30");
+    expect(parse(await messageContentFor(card(), clients.gms[0])).text).toContain("Rikka: 18 Schaden = −18 Leben, jetzt 12/30");
 
     expect(await acting(clients.players[0], () => fallCardAction(message, "rider", "undo"))).toBe("undone");
     expect(hero.system.leben.value).toBe(30);

@@ -167,8 +167,8 @@ describe("the fall card: a GM creature landed on keeps its Leben and its Ausweic
     const seen = await messageContentFor(card, clients.players[1]);
     expect(text(seen, ".flex-fall-apply[data-key='target'] .flex-applied-text")).toBe("Goblin: −10 Leben");
     expect(seen).not.toContain("EW 9");
-    // Alrik's own line: his player sees his Leben (he owns him), the other players the short line.
+    // Alrik's own line: a player's character, so the whole party reads his Leben (only a GM creature's are screened).
     expect(text(await messageContentFor(card, player()), ".flex-fall-apply[data-key='faller'] .flex-applied-text")).toBe("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
-    expect(text(seen, ".flex-fall-apply[data-key='faller'] .flex-applied-text")).toBe("Alrik: −10 Leben");
+    expect(text(seen, ".flex-fall-apply[data-key='faller'] .flex-applied-text")).toBe("Alrik: 10 Schaden = −10 Leben, jetzt 20/30");
   });
 });
