@@ -20,8 +20,6 @@ import { startedCombat } from "./tracker";
 import type { AppliedView, AttackRecord, AttackTarget } from "./record";
 import { verdictFor } from "./verdict";
 
-export { distrust, mayTarget } from "./claim";
-
 const QUERY = "attackApply";
 
 export type AttackAction = "apply" | "undo" | "heal";
