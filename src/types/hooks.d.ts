@@ -33,4 +33,8 @@ export interface FlexHookSignatures {
   moveToken: (token: TokenDocument.Implementation, movement: TokenMovementLike, operation: { flexNoFall?: boolean } | undefined, user: User.Implementation) => unknown;
   /** The system's own: a rest is about to be applied (automation/rest/apply.ts); `advanceTime = false` keeps the time. */
   "flex.preRest": (data: { actorIds?: string[]; advanceTime?: boolean }) => unknown;
+  /** The system's own: rolls a GM task added to a posted card (task-journal/steps.ts), on the client that added them. */
+  "flex.cardRollsAdded": (message: ChatMessage.Implementation, rolls: Roll[]) => unknown;
+  /** The system's own: a roll that goes on no card (the breath check a spell forces, R-WATER-3), where it was rolled. */
+  "flex.rollWithoutCard": (roll: Roll) => unknown;
 }

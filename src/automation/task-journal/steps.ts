@@ -51,6 +51,8 @@ type AnyDoc = {
   documentName?: string;
   canUserModify?(user: User.Implementation, action: "create" | "update" | "delete"): boolean;
   getFlag(scope: string, key: string): unknown;
+  /** A chat message's rolls. */
+  rolls?: Roll[];
   update(changes: Obj, options?: Obj): Promise<unknown>;
   getEmbeddedCollection?(name: string): { get(id: string): AnyDoc | undefined; has(id: string): boolean };
   createEmbeddedDocuments(name: string, data: Obj[], options?: Obj): Promise<unknown>;
@@ -105,7 +107,13 @@ export async function runStep(step: TaskStep, key: string, holder: User.Implemen
       return runEmbedded(step, key, holder);
     case "update": {
       const doc = documentFromUuid(step.uuid) as AnyDoc | null;
-      if (doc && !hasTaskMark(doc, key) && holderMay(holder, doc)) await doc.update(marked(doc, step.changes, key), step.options ?? {});
+      if (!doc || hasTaskMark(doc, key) || !holderMay(holder, doc)) return;
+      const before = doc.rolls?.length ?? 0;
+      await doc.update(marked(doc, step.changes, key), step.options ?? {});
+      // Rolls added to a card after it was posted: core shows no dice for an update, so whoever added them says so
+      // (Dice So Nice listens, integrations/dice-so-nice/added-rolls.ts); the task's mark makes it once.
+      const added = Array.isArray(step.changes.rolls) ? (doc.rolls ?? []).slice(before) : [];
+      if (doc.documentName === "ChatMessage" && added.length) callHookAll("flex.cardRollsAdded", doc, added);
       return;
     }
     case "statuses": {

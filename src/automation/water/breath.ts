@@ -3,6 +3,7 @@
 // actor write per round (one per token for unlinked tokens), drowning on or off per actor, one chat card
 // with all the rolls, carried out as one journalled task (a GM who drops between the write and the card leaves
 // the card to the next GM). Each actor remembers the last round processed, so a rewound round is not rolled twice.
+import { callHookAll } from "../../helpers/hooks";
 import { documentFromUuid } from "../../helpers/uuid";
 import { FlexCombat, registerCombatAutomation } from "../../documents/combat";
 import { BREATH_SW, breathChanged, breathDie, breathFormula, breathRound, coerceDie, dieLabel, needsBreathRoll, storedBreathDie } from "../../rules";
@@ -211,9 +212,8 @@ function catchUpBreath(): void {
 export async function extraBreathCheck(actor: Actor.Implementation): Promise<BreathEntry> {
   const entry = await evaluateBreath(actor, { forceCheck: true });
   if (breathChanged(entry.outcome)) await writeOutcome(entry);
-  // No card of its own: show the dice the way Dice So Nice shows rolls made outside a message.
-  const dsn = (game as { dice3d?: { showForRoll(r: Roll, u: unknown, sync: boolean): Promise<unknown> } }).dice3d;
-  if (entry.roll && dsn) await dsn.showForRoll(entry.roll, game.user, true);
+  // No card of its own: Dice So Nice, when active, shows its dice (integrations/dice-so-nice/shown-rolls.ts).
+  if (entry.roll) callHookAll("flex.rollWithoutCard", entry.roll);
   return entry;
 }
 

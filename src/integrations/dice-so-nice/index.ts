@@ -1,7 +1,10 @@
 // Dice So Nice (issue 34, scope 5): Flex's dice in DSN's list, as a dice system "Flex" with a preset for each die of the
 // ladder and an optional colour set in the packs' purple. Every card's rolls are core Rolls on the message, which DSN
-// animates by itself; W / d / к is only how Flex writes a die, the faces are core's (numbers 1 … n).
+// animates by itself; W / d / к is only how Flex writes a die, the faces are core's (numbers 1 … n). Rolls that reach
+// a card later, or no card, are shown by the client that made them (shown-rolls.ts).
 import { onceModuleHook } from "../module-hooks";
+import { registerShownRolls } from "./shown-rolls";
+import type { ShowForRoll } from "./shown-rolls";
 
 /** DSN's API as far as Flex calls it (DSN docs: api/dice-system, api/dice-preset, api/colorset). */
 interface Dice3d {
@@ -29,7 +32,8 @@ export function registerDiceSoNice(dice3d: Dice3d): void {
 
 export function registerDiceSoNiceHook(): void {
   onceModuleHook("diceSoNiceReady", (dice3d) => {
-    const api = dice3d as Partial<Dice3d> | null;
+    const api = dice3d as Partial<Dice3d & ShowForRoll> | null;
     if (typeof api?.addSystem === "function" && typeof api.addDicePreset === "function" && typeof api.addColorset === "function") registerDiceSoNice(api as Dice3d);
+    if (typeof api?.showForRoll === "function") registerShownRolls(api as ShowForRoll);
   });
 }
