@@ -1,9 +1,10 @@
 // The token ruler's bands (issue 34, scope 6; R-CORE-6, Decision 2026-12-01, movement): a dragged path is coloured by
 // the Aktionen it costs, one Aktion per Geschwindigkeit Schritt (swimming costs double already: water/movement.ts;
 // mounted, the mount's speed: riding/view.ts movementOf), as Draw Steel 0.11 colours its ruler by speed. In a fight the
-// Aktionen left decide where the path turns red; outside one, a KR's three.
+// Aktionen left decide where the path turns red; outside one, a KR's three. Each waypoint's label names its Aktionen.
 import { actionStatusOf } from "../automation/combat/actions";
 import { movementOf } from "../automation/riding";
+import { unitText } from "../helpers/units";
 import { speedBand } from "../rules";
 
 /** Green, yellow, orange for 1, 2, 3 Aktionen; red past what is left (or when the creature cannot move). */
@@ -25,11 +26,26 @@ export function bandColor(actor: Actor.Implementation | null | undefined, waypoi
   return BAND_COLORS[Math.max(0, Math.min(BAND_COLORS.length - 1, band.actions - 1))];
 }
 
+/**
+ * What the waypoint's label says the path costs, in core's label's cost slot: "2 Aktionen", or that it is more than
+ * is left; null for a token without an actor (core's label stays as it is).
+ */
+export function bandLabel(actor: Actor.Implementation | null | undefined, waypoint: WaypointLike): { total: string; units: string } | null {
+  if (!actor) return null;
+  const cost = Number(waypoint.measurement?.cost ?? 0);
+  const left = actionStatusOf(actor)?.actionsLeft ?? CONFIG.FLEX.actionsPerRound;
+  const band = speedBand(cost, movementOf(actor).speed, left);
+  if (band.actions === null || !band.affordable) return { total: game.i18n!.localize("FLEX.Ruler.OverShort"), units: "" };
+  return { total: unitText("Aktion", Math.max(1, band.actions)), units: "" };
+}
+
 type Style = { color?: unknown };
+type LabelContext = { cost?: unknown } & Record<string, unknown>;
 interface RulerBase {
   readonly token?: { actor?: Actor.Implementation | null } | null;
   _getSegmentStyle(waypoint: WaypointLike): Style;
   _getGridHighlightStyle(waypoint: WaypointLike, offset: unknown): Style;
+  _getWaypointLabelContext(waypoint: WaypointLike, state: object): LabelContext | void;
 }
 
 /** Flex's ruler on core's TokenRuler (foundry.canvas.placeables.tokens.TokenRuler), built where it exists. */
@@ -45,6 +61,14 @@ export function buildTokenRuler<T extends RulerClass>(Base: T) {
 
     override _getGridHighlightStyle(waypoint: WaypointLike, offset: unknown): Style {
       return this.#band(super._getGridHighlightStyle(waypoint, offset), waypoint);
+    }
+
+    /** Core's label with the Aktionen in its cost slot (as Daggerheart and Crucible put their own units there). */
+    override _getWaypointLabelContext(waypoint: WaypointLike, state: object): LabelContext | void {
+      const context = super._getWaypointLabelContext(waypoint, state);
+      const label = context ? bandLabel(this.token?.actor, waypoint) : null;
+      if (context && label) context.cost = label;
+      return context;
     }
 
     #band(style: Style, waypoint: WaypointLike): Style {

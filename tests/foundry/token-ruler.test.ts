@@ -55,12 +55,45 @@ describe("R-CORE-6 the path's colour: one Aktion per Geschwindigkeit Schritt", (
       _getGridHighlightStyle(): Any {
         return { color: 0xffffff, alpha: 0.5 };
       }
+      _getWaypointLabelContext(waypoint: Any): Any {
+        return waypoint.hidden ? undefined : { distance: { total: waypoint.measurement.cost, units: "Schritt" } };
+      }
     }
     const Ruler = buildTokenRuler(CoreRuler);
     const ruler = new Ruler({ actor: hero });
     expect(ruler._getSegmentStyle(at(8))).toEqual({ color: YELLOW, width: 4 });
     expect(ruler._getGridHighlightStyle(at(3), {})).toEqual({ color: GREEN, alpha: 0.5 });
     expect(new Ruler({ actor: null })._getSegmentStyle(at(8))).toEqual({ color: 0xffffff, width: 4 });
+  });
+
+  it("each waypoint's label says what the path costs so far: 1 Aktion, 2 Aktionen, 3 Aktionen, then too far; in English and Russian too", async () => {
+    const { hero } = await ridingTable(clients);
+    class CoreRuler {
+      token: Any;
+      constructor(token: Any) {
+        this.token = token;
+      }
+      _getSegmentStyle(): Any {
+        return {};
+      }
+      _getGridHighlightStyle(): Any {
+        return {};
+      }
+      _getWaypointLabelContext(waypoint: Any): Any {
+        return waypoint.hidden ? undefined : { distance: { total: waypoint.measurement.cost, units: "Schritt" } };
+      }
+    }
+    const ruler = new (buildTokenRuler(CoreRuler))({ actor: hero });
+    const cost = (c: number) => (ruler._getWaypointLabelContext(at(c), {}) as Any).cost.total;
+    expect([3, 6, 7, 18, 19].map(cost)).toEqual(["1 Aktion", "1 Aktion", "2 Aktionen", "3 Aktionen", "zu weit"]);
+    expect((ruler._getWaypointLabelContext(at(7), {}) as Any).distance).toEqual({ total: 7, units: "Schritt" });
+    g.game.i18n.lang = "en";
+    expect([6, 12].map(cost)).toEqual(["1 action", "2 actions"]);
+    g.game.i18n.lang = "ru";
+    expect([6, 12, 30].map(cost)).toEqual(["1 действие", "2 действия", "слишком далеко"]);
+    // A label core does not draw (a hidden waypoint) stays undrawn; a token without an actor keeps core's label.
+    expect(ruler._getWaypointLabelContext({ ...at(7), hidden: true } as Any, {})).toBeUndefined();
+    expect((new (buildTokenRuler(CoreRuler))({ actor: null })._getWaypointLabelContext(at(7), {}) as Any).cost).toBeUndefined();
   });
 
   it("where core has no TokenRuler (the stand-in), Flex sets no ruler class", () => {
