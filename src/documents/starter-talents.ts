@@ -55,7 +55,7 @@ export async function addStarterTalents(actor: Actor.Implementation, options: { 
 }
 
 /** A starter talent nobody has touched yet (Übungswert still 0): a talent of the same name given later replaces it. */
-function untouchedStarter(item: Item.Implementation): boolean {
+export function untouchedStarter(item: Item.Implementation): boolean {
   return item.type === "talent" && item.getFlag("flex", STARTER_FLAG) === true && Number((item.system as { uebungswert?: unknown }).uebungswert) === 0;
 }
 

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LootSheet } from "../../src/applications/sheets/loot-sheet";
 import { itemDataModels } from "../../src/data/item/types";
 import { itemPilesProfile, LOOT_ITEM_TYPES, NON_LOOT_ITEM_TYPES, pileItem, unclassifiedItemTypes } from "../../src/integrations/item-piles/config";
-import { as, createActor, resetWorld, settle, state, type Clients } from "../harness";
+import { as, createActor, resetWorld, settle, startClient, state, type Clients } from "../harness";
 import { installFakeItemPiles, replacesStoredProfile, validateSystemIntegration } from "../harness/item-piles";
 import { alrik, wolf } from "./polymorph-helpers";
 
@@ -90,6 +90,28 @@ describe("piles, transfers and locks", () => {
     expect(pile.type).toBe("loot");
     expect(pile.items.size).toBe(0);
     expect(pile.flags["item-piles"].data.enabled).toBe(true);
+  });
+
+  it("R-CORE-3: a GM who sets Item Piles' actor type to character gets piles without talents too; a character made a pile later keeps its trained ones", async () => {
+    await startClient({ systemPacks: ["talente"] });
+    const before = state.writes.length;
+    const pile = await as(clients.gms[0], () => piles.createPile("Beute", "character"));
+    await settle();
+    expect(pile.type).toBe("character");
+    expect(pile.items.filter((i: Any) => i.type === "talent")).toHaveLength(0);
+    // Only the client that made the pile tidied up, in one write.
+    expect(state.writes.slice(before).filter((w) => w.action === "delete").map((w) => [w.documentName, w.userId])).toEqual([["Item", clients.gms[0].id]]);
+    const hero = (await as(clients.gms[0], () => createActor({ name: "Alrik", type: "character" }))) as Any;
+    const talents = hero.items.filter((i: Any) => i.type === "talent");
+    expect(talents.length).toBeGreaterThan(0);
+    await as(clients.gms[0], () => talents[0].update({ "system.uebungswert": 3 }));
+    // Any other change of a character leaves its talents alone.
+    await as(clients.gms[0], () => hero.update({ name: "Alrik der Kühne", "flags.flex.note": 1 }));
+    await settle();
+    expect(hero.items.filter((i: Any) => i.type === "talent")).toHaveLength(talents.length);
+    await as(clients.gms[0], () => hero.update({ flags: { "item-piles": { data: { enabled: true } } } }));
+    await settle();
+    expect(hero.items.filter((i: Any) => i.type === "talent").map((i: Any) => i.name)).toEqual([talents[0].name]);
   });
 
   it("¥ and items move: two of three potions and 30 ¥ to the pile; the worn sword arrives unworn", async () => {

@@ -70,7 +70,7 @@ export interface FakeItemPiles {
   profiles: Obj[];
   readonly profile: Obj;
   /** A pile made as _createItemPile makes it: the bare actor first, its flags in a second write. */
-  createPile(name?: string): Promise<Any>;
+  createPile(name?: string, type?: string): Promise<Any>;
   /** Item Piles' transfer of items (with quantities) from source to target; false when a pre-hook interrupted it. */
   transferItems(source: Any, target: Any, items: { _id: string; quantity: number }[]): Promise<boolean>;
   /** Item Piles' transfer of the primary currency (an attribute path). */
@@ -110,8 +110,9 @@ export function installFakeItemPiles(): FakeItemPiles & { ready(): void } {
     ready() {
       g.Hooks.callAll("item-piles-ready");
     },
-    async createPile(name = "Default Item Pile") {
-      const actor = await g.Actor.create({ name, type: fake.profile.ACTOR_CLASS_TYPE, img: "icons/svg/item-bag.svg" });
+    /** `type`: Item Piles' "actor class type" setting, which a GM may change from the profile's. */
+    async createPile(name = "Default Item Pile", type: string = String(fake.profile.ACTOR_CLASS_TYPE)) {
+      const actor = await g.Actor.create({ name, type, img: "icons/svg/item-bag.svg" });
       await actor.update({ flags: { "item-piles": { data: { enabled: true, type: "pile" } } }, prototypeToken: { name, actorLink: false } });
       return actor;
     },

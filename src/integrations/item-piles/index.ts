@@ -1,10 +1,11 @@
 // Item Piles (issue 34, scope 3): Flex's profile registered with Item Piles 3.3.x when it is ready (config.ts), its
-// piles made as loot actors (no talents), locked gear refused (guards.ts), and the profile registered again, newer,
+// piles made as loot actors (no talents; a character pile loses its untouched general talents: pile-talents.ts), locked gear refused (guards.ts), and the profile registered again, newer,
 // when the currency's label changes. Without Item Piles its hook never fires and nothing here runs.
 import { currencyLabel } from "../../helpers/settings";
 import { onceModuleHook } from "../module-hooks";
 import { itemPilesProfile } from "./config";
 import { registerItemPilesGuards } from "./guards";
+import { registerPileTalents } from "./pile-talents";
 
 /** Item Piles' API as far as Flex calls it (src/API/api.js). */
 interface ItemPilesApi {
@@ -47,6 +48,7 @@ export function registerItemPiles(): void {
   onceModuleHook("item-piles-ready", () => {
     registerProfile();
     registerItemPilesGuards();
+    registerPileTalents();
   });
   Hooks.on("updateSetting", (setting) => {
     if ((setting as { key?: string }).key === "flex.currencyLabel") void onCurrencyLabel();
