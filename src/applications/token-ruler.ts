@@ -4,6 +4,8 @@
 // Aktionen left decide where the path turns red; outside one, a KR's three. Each waypoint's label names its Aktionen.
 import { actionStatusOf } from "../automation/combat/actions";
 import { movementOf } from "../automation/riding";
+import { expectThat, registerSelfTestScenario } from "../automation/selftest";
+import type { Scenario } from "../automation/selftest";
 import { unitText } from "../helpers/units";
 import { speedBand } from "../rules";
 
@@ -79,6 +81,20 @@ export function buildTokenRuler<T extends RulerClass>(Base: T) {
   };
 }
 
+/** The self-test's ruler scenario (issue 34, scope 7): a character's path is labelled and coloured by its Aktionen. */
+export const RULER_SCENARIO: Scenario = {
+  id: "ruler",
+  async run(ctx) {
+    const actor = await ctx.actor({ name: "Rikka", type: "character", system: { attributes: { ge: 8 }, leben: { value: 30, max: 30 } } });
+    await ctx.token(actor, 0);
+    const speed = movementOf(actor).speed;
+    const one = bandLabel(actor, { measurement: { cost: speed } })?.total;
+    const two = bandLabel(actor, { measurement: { cost: speed + 1 } })?.total;
+    expectThat(one === unitText("Aktion", 1) && two === unitText("Aktion", 2), "RulerBands", { speed: unitText("Schritt", speed), one: String(one), two: String(two) });
+    expectThat(bandColor(actor, { measurement: { cost: speed } }) !== bandColor(actor, { measurement: { cost: speed + 1 } }), "RulerColours");
+  },
+};
+
 /** CONFIG.Token.rulerClass: Flex's bands on core's ruler (v13); nothing where core has no TokenRuler. */
 export function registerTokenRuler(): void {
   const tokens = (foundry.canvas as { placeables?: { tokens?: { TokenRuler?: unknown } } } | undefined)?.placeables?.tokens;
@@ -86,4 +102,5 @@ export function registerTokenRuler(): void {
   const Base = tokens?.TokenRuler as RulerClass | undefined;
   if (typeof Base !== "function") return;
   Object.assign(CONFIG.Token, { rulerClass: buildTokenRuler(Base) });
+  registerSelfTestScenario(RULER_SCENARIO);
 }

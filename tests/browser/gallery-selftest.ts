@@ -2,7 +2,8 @@
 // scenario passed, and after one in which two failed (one with an unexpected error, one with a failed expectation), and the settings window that starts it. The runs are real: the same scenario module a GM's
 // world runs, in the stand-in. gallery.ts calls `selfTestPages(add, ctx)` once per language.
 import { renderTemplate } from "../harness/handlebars";
-import { SCENARIOS, SelfTestFailure, selfTest } from "../../src/automation/selftest";
+import { RULER_SCENARIO } from "../../src/applications/token-ruler";
+import { SCENARIOS, SelfTestFailure, selfTest, selfTestScenarios } from "../../src/automation/selftest";
 import type { Scenario } from "../../src/automation/selftest";
 import { SELFTEST_MENU_TEMPLATE } from "../../src/applications/dialogs/selftest-menu";
 import { as, messages, settle, type Clients } from "../harness";
@@ -35,8 +36,9 @@ export async function selfTestPages(add: AddGalleryPage, { clients }: { clients:
   g.game.release = { version: "13.345" };
   g.game.modules = new Map([["dice-so-nice", { id: "dice-so-nice", active: true, version: "5.2.1" }], ["lib-wrapper", { id: "lib-wrapper", active: true, version: "1.13.2" }]]);
   try {
-    const passed = await runCard(clients);
-    for (const theme of ["light", "dark"] as const) add("selftest-card", chatLog(chatItem(passed)), "chat", [], 340, 520, theme, i18n.localize("SIDEBAR.TabChat"));
+    // The world's date, and the ruler as core's canvas adds it (the stand-in has no TokenRuler).
+    const passed = await runCard(clients, [...selfTestScenarios(), RULER_SCENARIO]);
+    for (const theme of ["light", "dark"] as const) add("selftest-card", chatLog(chatItem(passed)), "chat", [], 340, 600, theme, i18n.localize("SIDEBAR.TabChat"));
 
     const broken: Scenario = { id: "riding", run: async () => { throw new TypeError("Cannot read properties of undefined (reading 'mount')"); } };
     const missed: Scenario = {

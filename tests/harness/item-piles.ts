@@ -99,6 +99,18 @@ export function installFakeItemPiles(): FakeItemPiles & { ready(): void } {
         validateSystemIntegration(data);
         profiles.push(data);
       },
+      // api.js transferItems(source, target, items) and transferAttributes(source, target, { path: quantity }), as
+      // Item Piles' windows call them (the real ones run on the GM's client through its socket).
+      transferItems: (source: Any, target: Any, items: { _id: string; quantity: number }[]) => fake.transferItems(source, target, items),
+      async transferAttributes(source: Any, target: Any, attributes: Record<string, number>) {
+        for (const [path, quantity] of Object.entries(attributes)) {
+          const from = Number(getProperty(source, path) ?? 0);
+          if (from < quantity) return false;
+          await source.update({ [path]: from - quantity });
+          await target.update({ [path]: Number(getProperty(target, path) ?? 0) + quantity });
+        }
+        return true;
+      },
     },
   };
   g.game.modules.set("item-piles", { id: "item-piles", active: true, version: "3.3.4" });

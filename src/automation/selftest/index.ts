@@ -6,19 +6,19 @@ import { clientLocal } from "../../helpers/client-local";
 import { postSelfTestCard } from "./card";
 import { runScenarios } from "./run";
 import type { SelfTestReport } from "./run";
-import { SCENARIOS } from "./scenarios";
+import { selfTestScenarios } from "./scenarios";
 import type { Scenario } from "./scenarios";
 
 export type { SelfTestReport, ScenarioResult } from "./run";
 export type { Scenario, SelfTestContext } from "./scenarios";
-export { SCENARIOS, SelfTestFailure } from "./scenarios";
+export { SCENARIOS, SelfTestFailure, expectThat, registerSelfTestScenario, selfTestScenarios } from "./scenarios";
 export { selfTestCardData, SELFTEST_CARD } from "./card";
 
 // Whether this client runs the self-test now (one at a time).
 const state = clientLocal("selftest.state", () => ({ running: false }));
 
 /** Runs the self-test (a GM only, one at a time) and whispers its card; null when it could not run. */
-export async function selfTest({ scenarios = SCENARIOS }: { scenarios?: readonly Scenario[] } = {}): Promise<SelfTestReport | null> {
+export async function selfTest({ scenarios = selfTestScenarios() }: { scenarios?: readonly Scenario[] } = {}): Promise<SelfTestReport | null> {
   if (!game.user?.isGM) {
     ui.notifications?.warn(game.i18n!.localize("FLEX.SelfTest.GMOnly"));
     return null;

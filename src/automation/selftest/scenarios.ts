@@ -30,7 +30,7 @@ export class SelfTestFailure extends Error {
 }
 
 /** Fails the scenario unless `condition` holds. */
-function expectThat(condition: unknown, key: string, data: Record<string, string> = {}): asserts condition {
+export function expectThat(condition: unknown, key: string, data: Record<string, string> = {}): asserts condition {
   if (!condition) throw new SelfTestFailure(`FLEX.SelfTest.Expect.${key}`, data);
 }
 
@@ -170,3 +170,17 @@ const rest: Scenario = {
 
 /** The scenarios, in the order the card lists them. */
 export const SCENARIOS: readonly Scenario[] = [check, attack, breath, fall, riding, polymorph, rest];
+
+// Scenarios of the integrations (issue 34, scope 7): each module's adapter adds its own when its module is active in
+// this world (integrations/*/selftest.ts), so the card shows what works with the modules the table runs.
+const added: Scenario[] = [];
+
+/** Adds a scenario after the system's own (once per id). */
+export function registerSelfTestScenario(scenario: Scenario): void {
+  if (!added.some((s) => s.id === scenario.id)) added.push(scenario);
+}
+
+/** The system's scenarios, then those of the active integrations. */
+export function selfTestScenarios(): readonly Scenario[] {
+  return [...SCENARIOS, ...added];
+}

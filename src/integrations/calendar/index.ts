@@ -6,6 +6,7 @@ import { krSeconds } from "../../rules";
 import { flexDate } from "./format";
 import { registerCalendarNotes } from "./notes";
 import { registerAdvanceGuard } from "./advance";
+import { registerCalendarScenario } from "./selftest";
 
 const timeConfig = () => (CONFIG as { time?: typeof CONFIG.time }).time ?? null;
 
@@ -38,4 +39,5 @@ export function registerWorldTime(): void {
   Hooks.once("setup", applyRoundTime);
   registerCalendarNotes();
   registerAdvanceGuard();
+  registerCalendarScenario();
 }

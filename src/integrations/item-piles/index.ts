@@ -6,9 +6,11 @@ import { onceModuleHook } from "../module-hooks";
 import { itemPilesProfile } from "./config";
 import { registerItemPilesGuards } from "./guards";
 import { registerPileTalents } from "./pile-talents";
+import { registerItemPilesScenario } from "./selftest";
+import type { ItemPilesTransferApi } from "./selftest";
 
 /** Item Piles' API as far as Flex calls it (src/API/api.js). */
-interface ItemPilesApi {
+interface ItemPilesApi extends Partial<ItemPilesTransferApi> {
   addSystemIntegration(data: Record<string, unknown>, version?: string): unknown;
 }
 
@@ -49,6 +51,10 @@ export function registerItemPiles(): void {
     registerProfile();
     registerItemPilesGuards();
     registerPileTalents();
+    registerItemPilesScenario(() => {
+      const api = itemPilesApi();
+      return typeof api?.transferItems === "function" && typeof api.transferAttributes === "function" ? (api as ItemPilesTransferApi) : null;
+    });
   });
   Hooks.on("updateSetting", (setting) => {
     if ((setting as { key?: string }).key === "flex.currencyLabel") void onCurrencyLabel();

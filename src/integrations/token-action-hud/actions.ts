@@ -15,6 +15,9 @@ export interface HudClick {
   event: Event | null;
   /** A right click opens an item's sheet (TAH's convention) or gives back one of a resource. */
   rightClick: boolean;
+  /** A check without its dialog, and its roll mode (the self-test's click; TAH's own click leaves both to the event). */
+  fastForward?: boolean;
+  rollMode?: string;
 }
 
 const actorOf = (uuid: string) => {
@@ -26,11 +29,12 @@ const actorOf = (uuid: string) => {
 export async function runHudAction(encodedValue: string, click: HudClick): Promise<unknown> {
   const [kind = "", value = ""] = encodedValue.split("|");
   const { actor, event } = click;
+  const options = { event, ...(click.fastForward !== undefined && { fastForward: click.fastForward }), ...(click.rollMode && { rollMode: click.rollMode }) };
   const actors = actor ? [actor] : click.actors;
   if (kind === "attribute") {
     if (!ATTRIBUTE_KEYS.includes(value as AttributeKey)) return null;
     const results = [];
-    for (const a of actors) results.push(await requestCheck(a, { attribute: value as AttributeKey }, { event }));
+    for (const a of actors) results.push(await requestCheck(a, { attribute: value as AttributeKey }, options));
     return results.length === 1 ? results[0] : results;
   }
   if (kind === "status") {
@@ -45,7 +49,7 @@ export async function runHudAction(encodedValue: string, click: HudClick): Promi
     if (kind === "use") return useItem(item);
     // A weapon or spell whose talent is missing is shown switched off, as the sheet shows it.
     if (kind === "item" && missingTalent(item)) return null;
-    return requestCheck(actor, kind === "talent" ? { talent: item } : { item }, { event });
+    return requestCheck(actor, kind === "talent" ? { talent: item } : { item }, options);
   }
   if (kind === "resource") return item ? stepResource(item, click.rightClick ? 1 : -1) : null;
   const [first = "", second = ""] = value.split("#");

@@ -5,6 +5,7 @@
 import { buildSystemManager } from "./adapter";
 import type { TahCoreApi } from "./adapter";
 import { corePin } from "./pin";
+import { registerHudScenario } from "./selftest";
 import { callModuleHook, callModuleHookAll, onceModuleHook } from "../module-hooks";
 
 /** TAH Core's module as its `tokenActionHudCoreApiReady` hook passes it (module/core/api.mjs). */
@@ -22,6 +23,7 @@ export function onCoreApiReady(value: unknown): void {
   // TAH reads only `api` of the module it is given (module/main.mjs registerCoreModule); the game's System is that module.
   const system = Object.assign(game.system!, { api: { requiredCoreModuleVersion: corePin(core.version), SystemManager } });
   callModuleHook("tokenActionHudSystemReady", system);
+  registerHudScenario();
 }
 
 export function registerTokenActionHud(): void {
