@@ -150,7 +150,7 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     const id = `gallery-field-${++fields}`;
     return `<div class="form-group"><label for="${id}">${escape(label)}</label><div class="form-fields">${input.replace(/^<(select|input)/, `<$1 id="${id}"`)}</div>${hint ? `<p class="hint">${escape(hint)}</p>` : ""}</div>`;
   };
-  const typeOptions = ["flex.water", "flex.pit"].map((t) => `<option>${escape(i18n.localize(`TYPES.RegionBehavior.${t}`))}</option>`).join("");
+  const typeOptions = ["flex.water", "flex.pit"].map((t) => `<option${t === "flex.pit" ? " selected" : ""}>${escape(i18n.localize(`TYPES.RegionBehavior.${t}`))}</option>`).join("");
   const regionBody = `<div class="flex-settings">${field(i18n.localize("BEHAVIOR.FIELDS.type.label"), "", `<select name="type">${typeOptions}</select>`)}${field(i18n.localize("FLEX.Fall.Pit.FIELDS.height.label"), i18n.localize("FLEX.Fall.Pit.FIELDS.height.hint"), `<input type="number" name="system.height" value="3">`)}</div>`;
   for (const theme of both) add("region-config", regionBody, "flex region-behavior-config", [], 480, 260, theme, i18n.localize("TYPES.RegionBehavior.flex.pit"));
 
