@@ -612,20 +612,25 @@ describe("R-CORE-8 dead and dying change the header and what the sheet offers", 
     expect(DialogV2.prompts.length).toBe(prompts);
   });
 
-  it("dying (and drowning): banners that say what happens next; the rolls and Heilen stay", async () => {
+  it("dying and drowning: one banner that says what saves them in which order (B-9); the rolls and Heilen stay, Heilen says it ends no drowning", async () => {
     const actor = await fighter();
     await actor.toggleStatusEffect("dying", { active: true });
     await actor.toggleStatusEffect("drowning", { active: true });
     const sheet = await as(clients.players[0], () => open(CharacterSheet, actor, "talents"));
     const dom = parse(html(sheet));
-    expect(dom.querySelectorAll(".flex-life-banner").map((b) => (b.classList.contains("drowning") ? "drowning" : b.classList.contains("dying") ? "dying" : "?"))).toEqual(["drowning", "dying"]);
-    expect(dom.querySelector(".flex-life-banner.drowning")!.text).toContain("Nur Atemluft rettet");
-    expect(dom.querySelector('[data-action="heal"]')).not.toBeNull();
+    expect(dom.querySelectorAll(".flex-life-banner").map((b) => b.text.replace(/\s+/g, " ").trim())).toEqual([
+      "Ertrinkt und im Sterben Zuerst rettet nur Atemluft: Heilung beendet das Ertrinken nicht. An der Luft beendet dann Heilung über 0 Leben das Sterben.",
+    ]);
+    expect(dom.querySelector('[data-action="heal"]')!.getAttribute("data-tooltip")).toContain("Heilung beendet das Ertrinken nicht – nur Atemluft.");
+    // Drowning alone keeps its own banner.
+    await actor.toggleStatusEffect("dying", { active: false });
+    const alone = parse(html(await as(clients.players[0], () => open(CharacterSheet, actor, "talents"))));
+    expect(alone.querySelectorAll(".flex-life-banner").map((b) => b.classList.contains("drowning"))).toEqual([true]);
     for (const b of buttons(sheet)) expect(b.hasAttribute("disabled"), b.toString()).toBe(false);
   });
 });
 
-describe("an empty inventory says once how to add an item", () => {
+describe("an empty inventory says once how to add an item (issue 36, B-1)", () => {
   it("one hint above the lists (play mode: drag from the compendium or the sidebar); each empty group only says none yet", async () => {
     const actor = (await createActor({ name: "Neu", type: "character" })) as Any;
     const sheet = await open(CharacterSheet, actor, "inventory");
@@ -636,10 +641,24 @@ describe("an empty inventory says once how to add an item", () => {
     // Weapons, armour, equipment, Alchemika: spells are on the Talente tab (issue 28).
     expect(tab.querySelectorAll(".flex-item-group").map((g) => g.getAttribute("data-type"))).toEqual(["weapon", "armor", "equipment", "alchemical"]);
     expect(tab.querySelectorAll(".flex-item-group li.hint").map((li) => li.text)).toEqual(Array(4).fill("Noch keine."));
-    // With something carried, the hint goes; an empty group still names where its items come from.
+    // In edit mode the hint does not send the user to the pen, and the groups it adds (resources, projects, fields) say none yet.
+    await click(sheet, "toggleMode");
+    await sheet.render(true);
+    const edit = parse(sheet.lastRender.inventory);
+    expect(edit.querySelector(".flex-inventory-empty")!.text).toBe("Noch nichts im Gepäck. Zieh Gegenstände aus dem Kompendium „Ausrüstung“ oder aus der Seitenleiste hierher, oder leg mit + einen neuen an.");
+    expect(new Set(edit.querySelectorAll(".flex-item-group li.hint").map((li) => li.text))).toEqual(new Set(["Noch keine."]));
+    // With something carried, the hint goes; an empty group says only that it is empty.
     await actor.createEmbeddedDocuments("Item", [{ name: "Seil", type: "equipment", system: { menge: 1 } }]);
     const again = parse((await open(CharacterSheet, actor, "inventory")).lastRender.inventory);
     expect(again.querySelector(".flex-inventory-empty")).toBeNull();
-    expect(again.querySelector(".flex-item-group[data-type='weapon'] li.hint")!.text).toContain("Zieh Gegenstände");
+    expect(again.querySelector(".flex-item-group[data-type='weapon'] li.hint")!.text).toBe("Noch keine.");
+  });
+
+  it("an observer, who cannot add anything, is not told how to: every group just says none yet", async () => {
+    const actor = (await createActor({ name: "Neu", type: "character", ownership: { default: 2 } })) as Any;
+    const sheet = await as(clients.players[0], () => open(CharacterSheet, actor, "inventory"));
+    const tab = parse(sheet.lastRender.inventory);
+    expect(tab.querySelector(".flex-inventory-empty")).toBeNull();
+    expect(tab.querySelectorAll(".flex-item-group li.hint").map((li) => li.text)).toEqual(Array(4).fill("Noch keine."));
   });
 });

@@ -21,7 +21,7 @@ import { healFromSheet } from "../../automation/healing";
 import { createEffect, deleteEffect, editEffect, effectOf, effectsTabContext, toggleEffect } from "./effects-tab";
 import { talentLabel } from "../talent-names";
 import { transferItem } from "./item-transfer";
-import { bindRowSearch, rowCounts, rowOrder, rowSheetActions, rowStateOf, spendsOn } from "./item-rows";
+import { attributeCheck, bindRowSearch, rowCounts, rowOrder, rowSheetActions, rowStateOf, spendsOn } from "./item-rows";
 import type { RowCount } from "./item-rows";
 import { ROW_MENU_BUTTON, ROW_MENU_SELECTOR, rowMenuEntries } from "./row-menu";
 import { SubmitCheck } from "./sheet-input";
@@ -98,6 +98,8 @@ export interface ItemRowContext {
   counts: RowCount[];
   /** The damage it deals, in the world's dice ("1d6+1"), shown apart from the check. */
   damage: string | null;
+  /** R-CORE-13: a spell that costs more Fluss than the caster has now: its cost, marked, and why (item-rows.ts). */
+  short?: { label: string; tooltip: string } | null;
 }
 
 export class FlexActorSheet<
@@ -177,6 +179,7 @@ export class FlexActorSheet<
       isDead: isDead(actor),
       // R-CORE-12: the Heilen button beside the Leben bar, in play mode, for the actor's owners (the dead are not healed).
       canHeal: canRoll && this.isEditable && !this.isEditMode && !!system.leben,
+      healTooltip: this.healTooltip(),
       tabs: this._prepareTabs("primary"),
       attributes: ATTRIBUTE_KEYS.map((key) => {
         const name = i18n.localize(CONFIG.FLEX.attributes[key].label);
@@ -186,7 +189,11 @@ export class FlexActorSheet<
           name,
           abbr,
           die: system.attributes[key],
-          dieLabel: localDie(parseDie(system.attributes[key]) ?? CONFIG.FLEX.defaultAttributeDie),
+          // What the roll makes of it (R-EXH-2: "W10 − 1" with an Erschöpfung malus), and its parts on hover.
+          ...((check) => ({
+            dieLabel: check?.text ?? localDie(parseDie(system.attributes[key]) ?? CONFIG.FLEX.defaultAttributeDie),
+            rollTooltip: check?.tooltip ?? i18n.format("FLEX.Check.RollAttribute", { attribute: name, abbr }),
+          }))(attributeCheck(actor, key)),
           rollLabel: i18n.format("FLEX.Check.RollAttribute", { attribute: name, abbr }),
         };
       }),
@@ -323,13 +330,22 @@ export class FlexActorSheet<
     const actor = this.flexActor;
     const i18n = game.i18n!;
     const states = LIFE_STATES.filter((s) => actor.statuses.has(s.key));
-    // Dead is final: the others no longer matter.
-    return (states[0]?.key === "dead" ? states.slice(0, 1) : states).map((s) => ({
+    // Dead is final: the others no longer matter. Drowning and dying at once is one banner that says what saves them
+    // in which order (R-BREATH-3: only air ends drowning; R-CORE-8: healing above 0 Leben ends dying).
+    const shown = states[0]?.key === "dead" ? states.slice(0, 1) : states.length === 2 ? [{ key: "drowningDying", icon: "fa-solid fa-water" }] : states;
+    return shown.map((s) => ({
       key: s.key,
       icon: s.icon,
       label: i18n.localize(`FLEX.Sheet.Life.${s.key}.label`),
       hint: i18n.localize(`FLEX.Sheet.Life.${s.key}.hint`),
     }));
+  }
+
+  /** What Heilen's tooltip says: its title, and while drowning that healing does not end it. */
+  protected healTooltip(): string {
+    const i18n = game.i18n!;
+    const title = i18n.format("FLEX.Heal.Title", { name: this.document.name });
+    return this.flexActor.statuses.has("drowning") ? `${title} · ${i18n.localize("FLEX.Heal.NotWhileDrowning")}` : title;
   }
 
   /** Header figures; each subclass lists its own. */
@@ -362,7 +378,12 @@ export class FlexActorSheet<
     if (typeof sys.reichweite === "number" && sys.reichweite > 0) tags.push(t("FLEX.Sheet.Tag.Range", { n: unitText("Schritt", sys.reichweite) }));
     if (typeof sys.wert === "number") tags.push(t("FLEX.Sheet.Tag.Armor", { n: sys.wert }));
     // By the language's plural rules: "1 Поток", "2 Потока", "5 Потоков".
-    if (typeof sys.fluss === "number" && sys.fluss > 0) tags.push(unitText("Fluss", sys.fluss));
+    if (typeof sys.fluss === "number" && sys.fluss > 0) {
+      // R-CORE-13: a cast the caster cannot pay is said before the click, on the cost itself.
+      const have = Math.max(0, Number(this.flexSystem.fluss?.value) || 0);
+      if (have < sys.fluss) row.short = { label: unitText("Fluss", sys.fluss), tooltip: t("FLEX.Sheet.Tag.FlussShort", { have, cost: sys.fluss }) };
+      else tags.push(unitText("Fluss", sys.fluss));
+    }
     const charges = sys.ladungen;
     row.counts = rowCounts(item, sys, false);
     if (typeof sys.stufe === "number") tags.push(t("FLEX.Sheet.Tag.Stufe", { n: sys.stufe }));
@@ -395,7 +416,7 @@ export class FlexActorSheet<
   }
 
   /** One list of rows; a list outside the inventory passes `byName` (the inventory's sort toggle is not beside it). */
-  protected itemGroup(type: string, empty = "FLEX.Sheet.NoItems", byName?: boolean) {
+  protected itemGroup(type: string, empty = "FLEX.Sheet.NoneYet", byName?: boolean) {
     return { type, label: `FLEX.Sheet.Group.${type}`, items: this.itemsOfType(type, byName), empty, browse: isBrowsableType(type) };
   }
 

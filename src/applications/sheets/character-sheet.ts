@@ -160,11 +160,10 @@ export class CharacterSheet extends FlexActorSheet {
         ctx.inventory = ["weapon", "armor", "equipment", "alchemical", ...OPTIONAL_GROUPS]
           .map((type) => this.itemGroup(type))
           .filter((g) => !OPTIONAL_GROUPS.includes(g.type) || g.items.length > 0 || this.isEditMode);
-        // Nothing carried at all: how to add an item is said once, above the lists; each empty group just says so.
-        if ((ctx.inventory as { items: unknown[] }[]).every((g) => g.items.length === 0)) {
-          for (const g of ctx.inventory as { empty: string }[]) g.empty = "FLEX.Sheet.NoneYet";
-          ctx.inventoryHint = game.i18n!.format("FLEX.Sheet.NoItems", { pack: game.i18n!.localize("FLEX.Pack.ausruestung") });
-        }
+        // Each empty group just says "Noch keine."; how to add an item is said once, above the lists, when nothing is
+        // carried and this user may add some (an observer cannot), without the pen once the sheet is in edit mode.
+        if (this.isEditable && (ctx.inventory as { items: unknown[] }[]).every((g) => g.items.length === 0))
+          ctx.inventoryHint = game.i18n!.format(this.isEditMode ? "FLEX.Sheet.NoItemsEdit" : "FLEX.Sheet.NoItems", { pack: game.i18n!.localize("FLEX.Pack.ausruestung") });
         ctx.canWork = this.document.isOwner && this.isEditable;
         // R-OPT-LOAD: no encumbrance, Körperkraft shown beside the inventory.
         ctx.kkLabel = `${game.i18n!.localize(CONFIG.FLEX.attributes.kk.abbreviation)} ${localDie(parseDie(s.attributes.kk) ?? CONFIG.FLEX.defaultAttributeDie)}`;

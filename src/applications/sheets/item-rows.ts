@@ -3,6 +3,7 @@
 // uses, Menge and Ladungen stepped in place, and the inventory's search and sort. What a user opens, types or
 // sorts belongs to this client's sheet (kept per sheet, never stored in the document), like the play/edit mode.
 import { itemRoleOf } from "../../automation/polymorph";
+import type { AttributeKey } from "../../config";
 import { LIMITS } from "../../data/fields";
 import { talentLinkOf } from "../../data/item/talent-link";
 import { localDie } from "../../helpers/dice-text";
@@ -94,9 +95,22 @@ export function rowCheck(actor: Actor.Implementation, item: Item.Implementation)
   const talent = talentFor(actor, item);
   const prepared = talent && actor.prepareCheck({ talent });
   if (!prepared) return null;
+  const { text, tooltip } = preparedLabel(prepared);
+  return { text: `${localize(CONFIG.FLEX.attributes[prepared.attribute].abbreviation)} ${text}`, tooltip };
+}
+
+/**
+ * R-CORE-4 / R-EXH-2: an attribute tile's roll as the roll makes it, "W10 − 1" once the Erschöpfung malus (half, on a
+ * plain attribute check) takes something off, with the same tooltip as a talent's; null when the actor cannot roll it.
+ */
+export function attributeCheck(actor: Actor.Implementation, attribute: AttributeKey): RowCheck | null {
+  const prepared = actor.prepareCheck({ attribute }, { quiet: true });
+  return prepared ? preparedLabel(prepared) : null;
+}
+
+function preparedLabel(prepared: NonNullable<ReturnType<Actor.Implementation["prepareCheck"]>>): RowCheck {
   const b = checkBreakdown(prepared.input, prepared.notes);
-  const abbr = localize(CONFIG.FLEX.attributes[prepared.attribute].abbreviation);
-  const text = [abbr, b.die, signed(b.uebungswert + b.base.modifier - b.malus)].filter(Boolean).join(" ");
+  const text = [b.die, signed(b.uebungswert + b.base.modifier - b.malus)].filter(Boolean).join(" ");
   const words = [
     localize("FLEX.Check.Breakdown.Label"),
     `${localize(CONFIG.FLEX.attributes[prepared.attribute].label)} ${b.die}`,
@@ -199,9 +213,14 @@ function decorateRow(sheet: RowSheet, row: Row, state: RowState, inInventory: bo
   // spell or attack is used (R-CORE-10, R-CORE-13); a row that cannot roll (its talent missing, locked) has none.
   const action = item.type === "talent" ? { action: "rollTalent", label: format("FLEX.Check.RollTalent", { talent: name }) } : row.rollable && !row.locked ? { action: "rollItem", label: format("FLEX.Sheet.UseItem", { name }) } : null;
   const text = check?.text ?? (action && item.type !== "talent" ? actText(item.type) : null);
-  row.roll = action && text ? { ...action, text, attrs: canRoll ? "" : "disabled", aria: format("FLEX.Sheet.Row.RollAria", { action: action.label, check: text }), tooltip: check ? `${action.label} · ${check.tooltip}` : action.label } : null;
+  const short = (row.short as { tooltip: string } | null | undefined)?.tooltip;
+  const tooltip = [short, action?.label, check?.tooltip].filter(Boolean).join(" · ");
+  row.roll = action && text ? { ...action, text, attrs: canRoll ? "" : "disabled", aria: format("FLEX.Sheet.Row.RollAria", { action: action.label, check: text }), tooltip, cssClass: short ? "flex-roll-short" : "" } : null;
   // A value that does not roll (the check of a talent shown without its button) still says what it is.
   row.check = !row.roll && check ? check : null;
+  // R-CORE-3: a talent's Übungswert, the number players train ("ÜW 3"), muted beside its summed check.
+  const uw = item.type === "talent" ? Number((item.system as { uebungswert?: unknown }).uebungswert) : NaN;
+  row.uebungswert = Number.isFinite(uw) ? { label: format("FLEX.Sheet.Tag.Uebungswert", { n: String(uw) }), tooltip: format("FLEX.Sheet.Tag.UebungswertHint", { n: String(uw) }) } : null;
   // The owner steps Menge and Ladungen in play mode; edit mode edits them on the item sheet.
   const step = actor.isOwner && sheet.isEditable && !sheet.isEditMode && !row.locked;
   const sys = flexItemSystem(item);

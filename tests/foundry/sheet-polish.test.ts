@@ -1,0 +1,100 @@
+// What a table trips over on the sheets (issue 36, review gallery-sheets.md): empty fields that read as values (B-2),
+// attribute tiles that show another roll than they make (B-4), spells that look castable without the Fluss (B-8), the
+// Übungswert hidden in a tooltip (B-12). Each asserts what the user reads on the sheet, in the stand-in.
+import { parse } from "node-html-parser";
+import { beforeEach, describe, expect, it } from "vitest";
+import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
+import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
+import { as, createActor, resetWorld, settle, type Clients } from "../harness";
+
+type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const g = globalThis as Any;
+let clients: Clients;
+
+beforeEach(() => {
+  clients = resetWorld({ gms: 1, players: 1 });
+});
+
+async function render(Sheet: Any, document: Any, tab?: string) {
+  const sheet = new Sheet({ document });
+  if (tab) sheet.changeTab(tab, "primary");
+  await sheet.render(true);
+  return parse(Object.values(sheet.lastRender as Record<string, string>).join("\n"));
+}
+
+/** Player 1's Alrik: GE W10, KL W8, Erschöpfung 2 (malus 2, 1 on a plain attribute check), Fluss 1 of 12. */
+async function alrik() {
+  const actor = (await createActor({
+    name: "Alrik",
+    type: "character",
+    ownership: { default: 0, [clients.players[0].id]: 3 },
+    system: { attributes: { ge: 10, kl: 8 }, erschoepfung: { value: 2 }, fluss: { value: 1, max: 12 }, leben: { value: 20, max: 20 } },
+  })) as Any;
+  await actor.createEmbeddedDocuments("Item", [
+    { name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 3 } },
+    { name: "Elementarmagie", type: "talent", system: { attribut: "kl", uebungswert: 2, kategorie: "zauberschule" } },
+    { name: "Feuerstrahl", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, schaden: "2W6" } },
+    { name: "Funke", type: "spell", system: { zauberschule: "Elementarmagie", fluss: 1, aktionen: 1 } },
+  ]);
+  await settle();
+  return actor;
+}
+
+describe("B-2 an empty formula field says what empty means, never a value it could pass for", () => {
+  it("a Heiltrank without Heilung: 'leer: heilt nicht'; a weapon without damage 'leer: kein Schaden'; a creature attack without a check rolls W6", async () => {
+    const actor = (await createActor({ name: "Alrik", type: "character" })) as Any;
+    const creature = (await createActor({ name: "Wolf", type: "creature" })) as Any;
+    const [potion, sword, spell] = await actor.createEmbeddedDocuments("Item", [
+      { name: "Heiltrank", type: "alchemical", system: {} },
+      { name: "Schwert", type: "weapon", system: {} },
+      { name: "Feuerstrahl", type: "spell", system: {} },
+    ]);
+    const [bite] = await creature.createEmbeddedDocuments("Item", [{ name: "Biss", type: "attack", system: {} }]);
+    const placeholder = async (item: Any, name: string) => (await render(FlexItemSheet, item)).querySelector(`input[name="${name}"]`)!.getAttribute("placeholder");
+    expect(await placeholder(potion, "system.heilung")).toBe("leer: heilt nicht");
+    expect(await placeholder(sword, "system.schaden")).toBe("leer: kein Schaden");
+    expect(await placeholder(spell, "system.schaden")).toBe("leer: kein Schaden");
+    expect(await placeholder(spell, "system.heilung")).toBe("leer: heilt nicht");
+    expect(await placeholder(bite, "system.angriff")).toBe("leer: W6");
+    g.game.i18n.lang = "ru";
+    expect(await placeholder(potion, "system.heilung")).toBe("пусто: не лечит");
+    expect(await placeholder(bite, "system.angriff")).toBe("пусто: к6");
+  });
+});
+
+describe("B-4 an attribute tile shows the roll it makes", () => {
+  it("GE W10 with Erschöpfung 2 reads 'W10 − 1' (half the malus on a plain attribute check), and its tooltip names the parts", async () => {
+    const actor = await alrik();
+    const tile = (await as(clients.players[0], () => render(CharacterSheet, actor))).querySelector('button[data-attribute="ge"]')!;
+    expect(tile.querySelector(".flex-die-label")!.text).toBe("W10 − 1");
+    expect(tile.getAttribute("data-tooltip")).toContain("Gewandtheit W10");
+    expect(tile.getAttribute("data-tooltip")).toContain("− 1 Erschöpfung");
+    // Without Erschöpfung the tile is the bare die.
+    await actor.update({ "system.erschoepfung.value": 0 });
+    const rested = (await as(clients.players[0], () => render(CharacterSheet, actor))).querySelector('button[data-attribute="ge"]')!;
+    expect(rested.querySelector(".flex-die-label")!.text).toBe("W10");
+  });
+});
+
+describe("B-8 / B-12 the Talente tab", () => {
+  it("a spell that costs more Fluss than is left is marked before the click, with why; one the caster can pay is not", async () => {
+    const actor = await alrik();
+    const tab = await as(clients.players[0], () => render(CharacterSheet, actor, "talents"));
+    const row = (name: string) => tab.querySelectorAll(".flex-item").find((r) => r.getAttribute("data-name") === name)!;
+    const strahl = row("Feuerstrahl");
+    expect(strahl.querySelector(".flex-tag-warning")!.getAttribute("data-tooltip")).toBe("Zu wenig Fluss: 1 von 4");
+    expect(strahl.querySelector(".flex-row-roll")!.getAttribute("data-tooltip")).toMatch(/^Zu wenig Fluss: 1 von 4 · /);
+    expect(strahl.querySelector(".flex-row-roll")!.classList.contains("flex-roll-short")).toBe(true);
+    const funke = row("Funke");
+    expect(funke.querySelector(".flex-tag-warning")).toBeNull();
+    expect(funke.querySelectorAll(".flex-tag").map((t) => t.text)).toContain("1 Fluss");
+  });
+
+  it("each talent shows its Übungswert beside its summed check: 'ÜW 3' (en 'TV 3', ru 'УН 3')", async () => {
+    const actor = await alrik();
+    const uw = async () => (await as(clients.players[0], () => render(CharacterSheet, actor, "talents"))).querySelectorAll(".flex-talent-list .flex-item").map((r) => [r.getAttribute("data-name"), r.querySelector(".flex-row-uw")?.childNodes[0]?.text]);
+    expect(await uw()).toEqual(expect.arrayContaining([["Athletik", "ÜW 3"], ["Elementarmagie", "ÜW 2"]]));
+    g.game.i18n.lang = "en";
+    expect(await uw()).toEqual(expect.arrayContaining([["Athletik", "TV 3"]]));
+  });
+});
