@@ -98,3 +98,22 @@ describe("B-8 / B-12 the Talente tab", () => {
     expect(await uw()).toEqual(expect.arrayContaining([["Athletik", "TV 3"]]));
   });
 });
+
+describe("B-5 the hit dice' KO-Modifikator and a lowered breath die are on the Werte tab", () => {
+  it("'3 von 5 × W8 (+2 je Würfel)' in play mode; spent dice and the modifier are fields in edit mode; a breath die below KO says where it comes back to", async () => {
+    const actor = (await createActor({ name: "Alrik", type: "character", system: { level: 5, attributes: { ko: 8 }, trefferwuerfel: { verbraucht: 2, koModifikator: 2 } } })) as Any;
+    const stats = async () => (await render(CharacterSheet, actor, "stats")).querySelector(".flex-derived")!;
+    const text = (await stats()).text.replace(/\s+/g, " ");
+    expect(text).toContain("3 von 5 × W8 (+2 je Würfel)");
+    expect(text).toContain("AtemwürfelW8");
+    await actor.update({ "system.atem.wuerfel": 6 });
+    expect((await stats()).text.replace(/\s+/g, " ")).toContain("AtemwürfelW6 (von W8)");
+    const sheet = new CharacterSheet({ document: actor }) as Any;
+    sheet.changeTab("stats", "primary");
+    sheet.mode = "edit";
+    await sheet.render(true);
+    const edit = parse(Object.values(sheet.lastRender as Record<string, string>).join("\n"));
+    expect(edit.querySelector('input[name="system.trefferwuerfel.koModifikator"]')!.getAttribute("value")).toBe("2");
+    expect(edit.querySelector('input[name="system.trefferwuerfel.verbraucht"]')!.getAttribute("value")).toBe("2");
+  });
+});

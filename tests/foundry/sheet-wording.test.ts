@@ -63,6 +63,14 @@ describe("the header", () => {
     expect(edit.querySelector(".hint")!.text).toBe("Grundwert, + 2 aus Rüstung");
   });
 
+  it("B-16: all of it from the worn armour (no base value): no 'davon 2 aus Rüstung' beside a 2; edit mode still says what the field holds", async () => {
+    const actor = await knight(0);
+    const play = armourStat(await open(actor));
+    expect(play.querySelector("dd span")!.text).toBe("2");
+    expect(play.querySelector(".hint")).toBeNull();
+    expect(armourStat(await open(actor, (s) => (s.mode = "edit"))).querySelector(".hint")!.text).toBe("Grundwert, + 2 aus Rüstung");
+  });
+
   it("without worn armour there is no hint", async () => {
     const actor = await createActor({ name: "Magierin", type: "character", system: { ruestung: 1 } });
     expect(armourStat(await open(actor)).querySelector(".hint")).toBeNull();

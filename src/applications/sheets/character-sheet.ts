@@ -18,9 +18,12 @@ const T = "systems/flex/templates/actor";
 /** Inventory groups shown only when they hold something (or in edit mode, to add one). */
 const OPTIONAL_GROUPS = ["resource", "project", "plot"];
 
-/** R-CORE-7: the Rüstung that worn armour adds; in edit mode the field holds the base value. */
-function armorHint(worn: number, edit: boolean): string {
-  if (worn <= 0) return "";
+/**
+ * R-CORE-7: the Rüstung that worn armour adds; in edit mode the field holds the base value. In play mode only beside a
+ * base value of its own ("3 – davon 2 aus Rüstung"): "2 – davon 2 aus Rüstung" says nothing the tooltip does not.
+ */
+function armorHint(worn: number, edit: boolean, base: number): string {
+  if (worn <= 0 || (!edit && base <= 0)) return "";
   return game.i18n!.format(edit ? "FLEX.Sheet.ArmorBase" : "FLEX.Sheet.ArmorWorn", { n: String(worn) });
 }
 
@@ -75,7 +78,7 @@ export class CharacterSheet extends FlexActorSheet {
     return [
       { label: "FLEX.Actor.character.FIELDS.level.label", name: "system.level", value: s.level, display: s.level, min: 1, step: 1 },
       ...this.sizeAndSpeedStats(),
-      { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: armorHint(s.derived.ruestung - s.ruestung, this.isEditMode), tooltip: this.wornArmour() },
+      { label: "FLEX.Actor.base.FIELDS.ruestung.label", name: "system.ruestung", value: s.ruestung, display: s.derived.ruestung, min: 0, step: 1, hint: armorHint(s.derived.ruestung - s.ruestung, this.isEditMode, s.ruestung), tooltip: this.wornArmour() },
     ];
   }
 
@@ -134,8 +137,15 @@ export class CharacterSheet extends FlexActorSheet {
           thresholdClass: level === "deadly" ? "flex-threshold reached" : level === "near" ? "flex-threshold near" : "flex-threshold",
           thresholdText: game.i18n!.format(level === "deadly" ? "FLEX.Erschoepfung.ThresholdReached" : "FLEX.Erschoepfung.Threshold", { value: String(threshold) }),
         };
-        ctx.breathLabel = localDie(parseDie(s.derived.atemWuerfel) ?? 4);
-        ctx.hitDieLabel = localDie(parseDie(s.derived.trefferwuerfel.wuerfel) ?? 4);
+        // R-BREATH-2: a breath die below the KO die says where it comes back to ("W6 (von W8)").
+        const breath = parseDie(s.derived.atemWuerfel) ?? 4;
+        const ko = parseDie(s.attributes.ko) ?? CONFIG.FLEX.defaultAttributeDie;
+        ctx.breathLabel = breath < ko ? game.i18n!.format("FLEX.Sheet.BreathReduced", { die: localDie(breath), ko: localDie(ko) }) : localDie(breath);
+        // R-REST-HEAL: the hit dice left, and what each heals on top of its roll (the KO-Modifikator, editable in edit mode).
+        const tw = s.derived.trefferwuerfel;
+        const mod = Math.trunc(Number(s.trefferwuerfel?.koModifikator) || 0);
+        const dice = game.i18n!.format("FLEX.Sheet.HitDiceValue", { left: String(tw.verbleibend), max: String(tw.max), die: localDie(parseDie(tw.wuerfel) ?? 4) });
+        ctx.hitDiceText = mod ? game.i18n!.format("FLEX.Sheet.HitDiceMod", { dice, mod: `${mod > 0 ? "+" : "−"}${Math.abs(mod)}` }) : dice;
         break;
       }
       case "talents": {
