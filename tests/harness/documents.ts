@@ -118,6 +118,9 @@ export class Document extends DataModel {
       ownership: new ObjectField({ initial: () => ({ default: OWNERSHIP.NONE }) }),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       folder: new StringField({ required: false, nullable: true, initial: null }),
+      // Foundry's document stats (systemVersion: the system version that stored it), kept as a stored world gives them;
+      // the stand-in does not stamp them on its own writes (a document without them is one of this version's).
+      _stats: new ObjectField({ required: false, initial: undefined }),
     };
     if (this.hasTypeData) {
       s.type = new StringField({ required: true, blank: false });
