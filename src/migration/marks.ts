@@ -63,3 +63,32 @@ export function rekeyAppliedMarks(source: Source, world: WorldSources): Source {
   }
   return changed ? { ...source, flags: { ...flags, flex: { ...flex, applied: next } } } : source;
 }
+
+/**
+ * A GM's open journal records (flags.flex.journal.<key>.data, automation/task-journal/records.ts: its planned steps as
+ * JSON) with their marks re-keyed, so a task a 0.1.0 GM left half done marks what it still writes under the new key.
+ */
+export function rekeyJournalMarks(source: Source, world: WorldSources): Source {
+  const flags = isObject(source.flags) ? source.flags : null;
+  const flex = flags && isObject(flags.flex) ? flags.flex : null;
+  const journal = flex && isObject(flex.journal) ? flex.journal : null;
+  if (!flags || !flex || !journal) return source;
+  let cards = lookups.get(world.messages);
+  if (!cards) lookups.set(world.messages, (cards = cardsByRecordId(world.messages)));
+  const found = cards;
+  let changed = false;
+  const next: Obj = {};
+  for (const [key, record] of Object.entries(journal)) {
+    if (!isObject(record) || typeof record.data !== "string") {
+      next[key] = record;
+      continue;
+    }
+    const data = record.data.replace(/(flags\.flex\.applied\.(?:-=)?)([\w-]+)/g, (all, path: string, mark: string) => {
+      const to = newKey(mark, found);
+      return to ? `${path}${to}` : all;
+    });
+    changed ||= data !== record.data;
+    next[key] = data === record.data ? record : { ...record, data };
+  }
+  return changed ? { ...source, flags: { ...flags, flex: { ...flex, journal: next } } } : source;
+}

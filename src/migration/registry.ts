@@ -2,14 +2,15 @@
 // function of a document's source (and of what the world's chat holds, for one that re-keys by a card): it returns
 // the migrated copy and never changes its input. Every migration is idempotent (run on its own output it changes
 // nothing), so a migration a GM left half done is finished by running it again. Tested on plain objects.
-import { rekeyAppliedMarks } from "./marks";
+import { rekeyAppliedMarks, rekeyJournalMarks } from "./marks";
 import { removedSettings } from "./removed-settings";
 import type { Migration } from "./types";
 import { compareVersions } from "./version";
 
 export const MIGRATIONS: readonly Migration[] = [
-  // 0.2.0 (issue 33, "Cards are claims"): an applied mark is keyed by its card's message id, not the card's record id.
-  { version: "0.2.0", name: "applied marks keyed by the message id", actor: rekeyAppliedMarks },
+  // 0.2.0 (issue 33, "Cards are claims"): an applied mark is keyed by its card's message id, not the card's record id;
+  // on the actors, and in the steps of a GM's open journal record that still writes one.
+  { version: "0.2.0", name: "applied marks keyed by the message id", actor: rekeyAppliedMarks, user: rekeyJournalMarks },
   // 0.2.0 (R-REST-NO-1, Decision 2026-12-01): every rest restarts the no-rest clock; its world setting is gone.
   { version: "0.2.0", name: "the removed setting restBreatherStopsClock dropped", dropSettings: removedSettings },
 ];

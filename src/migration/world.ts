@@ -1,5 +1,5 @@
 // Runs the due migrations over the world (issue 37): world actors with their items and effects, every scene's
-// unlinked tokens' actors (the token's actor delta over its base actor), world items with their effects, chat
+// unlinked tokens' actor deltas (written through the token's actor), world items with their effects, chat
 // messages, users and the world settings. Each document is migrated from its stored source by the pure migrations
 // (registry.ts), and only a document that changed is written: one updateDocuments per collection or parent. A
 // migration that throws on a document leaves that document as it was and is named in the report; the rest go on.
@@ -38,6 +38,8 @@ interface Doc {
 }
 
 const plain = (doc: Doc): Source => JSON.parse(JSON.stringify(doc.toObject())) as Source;
+/** The embedded documents' sources in a source's collection field (none when it has none). */
+const sources = (list: unknown): Source[] => (Array.isArray(list) ? list.filter((d): d is Source => !!d && typeof d === "object" && typeof (d as Source)._id === "string") : []);
 
 /** The source after every due migration of its kind; throws what a migration throws. */
 function migrated(kind: Kind, source: Source, due: readonly Migration[], world: WorldSources): Source {
@@ -83,16 +85,24 @@ class Plan {
     return true;
   }
 
-  /** An actor and, when it migrated cleanly, its items and effects (a world actor, or a token's synthetic actor). */
-  actor(actor: Actor.Implementation, parent: TokenDocument.Implementation | null, label: string): void {
-    if (!this.add("actor", "Actor", parent, plain(actor), label)) return;
-    for (const item of actor.items) this.item(item, actor, `${label}: ${item.name}`);
-    for (const effect of actor.effects) this.add("effect", "ActiveEffect", actor, plain(effect), `${label}: ${effect.name}`);
+  /**
+   * An actor's source and, when it migrated cleanly, its items and effects: a world actor's whole source, or an
+   * unlinked token's actor delta (only what the token overrides; the rest is its base actor's, migrated as that).
+   * `actor`: the document its items and effects are written through (a token's synthetic actor for a delta).
+   */
+  actor(source: Source, actor: Actor.Implementation, token: TokenDocument.Implementation | null, label: string): void {
+    if (!this.add("actor", "Actor", token, source, label)) return;
+    for (const item of sources(source.items)) {
+      const doc = actor.items.get(String(item._id));
+      if (doc && this.add("item", "Item", actor, item, `${label}: ${String(item.name)}`)) for (const effect of sources(item.effects)) this.add("effect", "ActiveEffect", doc, effect, `${label}: ${String(item.name)}: ${String(effect.name)}`);
+    }
+    for (const effect of sources(source.effects)) if (actor.effects.get(String(effect._id))) this.add("effect", "ActiveEffect", actor, effect, `${label}: ${String(effect.name)}`);
   }
 
-  item(item: Item.Implementation, parent: Actor.Implementation | null, label: string): void {
-    if (!this.add("item", "Item", parent, plain(item), label)) return;
-    for (const effect of item.effects) this.add("effect", "ActiveEffect", item, plain(effect), `${label}: ${effect.name}`);
+  item(item: Item.Implementation, label: string): void {
+    const source = plain(item);
+    if (!this.add("item", "Item", null, source, label)) return;
+    for (const effect of sources(source.effects)) this.add("effect", "ActiveEffect", item, effect, `${label}: ${String(effect.name)}`);
   }
 
   message(message: ChatMessage.Implementation, label: string): void {
@@ -115,15 +125,17 @@ export function planWorld(due: readonly Migration[]): Plan {
   const messages = game.messages!.contents as ChatMessage.Implementation[];
   const plan = new Plan(due, { messages: messages.map(plain) });
   const i18n = game.i18n!;
-  for (const actor of game.actors!.contents as Actor.Implementation[]) plan.actor(actor, null, actor.name ?? String(actor.id));
+  for (const actor of game.actors!.contents as Actor.Implementation[]) plan.actor(plain(actor), actor, null, actor.name ?? String(actor.id));
   for (const scene of game.scenes!.contents as Scene.Implementation[]) {
     for (const token of scene.tokens.contents as TokenDocument.Implementation[]) {
-      // A linked token's actor is the world actor, migrated above; an unlinked one's data lives in its delta.
-      if (token.actorLink || !token.actor) continue;
-      plan.actor(token.actor, token, i18n.format("FLEX.Migration.Token", { name: token.name ?? "", scene: scene.name ?? "" }));
+      // A linked token's actor is the world actor, migrated above; an unlinked one's own data lives in its delta.
+      const delta: unknown = token._source.delta;
+      if (token.actorLink || !token.actor || !delta || typeof delta !== "object") continue;
+      const source = { ...(JSON.parse(JSON.stringify(delta)) as Source), _id: token.actor.id };
+      plan.actor(source, token.actor, token, i18n.format("FLEX.Migration.Token", { name: token.name ?? "", scene: scene.name ?? "" }));
     }
   }
-  for (const item of game.items!.contents as Item.Implementation[]) plan.item(item, null, item.name ?? String(item.id));
+  for (const item of game.items!.contents as Item.Implementation[]) plan.item(item, item.name ?? String(item.id));
   for (const message of messages) plan.message(message, i18n.format("FLEX.Migration.Message", { id: String(message.id) }));
   for (const user of game.users!.contents as User.Implementation[]) plan.user(user);
   return plan;

@@ -1,7 +1,7 @@
 // The world migrations as pure functions of a document's source (issue 37): what a 0.1.0 world stored, what 0.2.0
 // reads, and that a second run changes nothing.
 import { describe, expect, it } from "vitest";
-import { rekeyAppliedMarks } from "../../src/migration/marks";
+import { rekeyAppliedMarks, rekeyJournalMarks } from "../../src/migration/marks";
 import { MIGRATIONS, migrationsBetween } from "../../src/migration/registry";
 import { removedSettings } from "../../src/migration/removed-settings";
 import { sourceUpdate } from "../../src/migration/source-diff";
@@ -108,5 +108,17 @@ describe("a migrated source as one update", () => {
       "flags.flex.applied.-=heal-recHeal000000001": null,
     });
     expect(sourceUpdate(after, structuredClone(after))).toEqual({});
+  });
+});
+
+describe("0.2.0 a GM's open journal record writes its mark under the message id", () => {
+  const steps = (key: string) => JSON.stringify([{ kind: "actors", writes: [{ ref: { actorUuid: "Actor.x", tokenUuid: null }, changes: { "system.leben.value": 8, [`flags.flex.applied.${key}`]: mark(4) } }] }]);
+  const gm = (key: string) => ({ _id: "gm00000000000001", name: "GM", flags: { flex: { journal: { k1: { id: "attackApply:r", type: "attackApply", heldAt: 1, finisher: "steps", data: steps(key) } }, journalDone: ["a"] } } });
+
+  it("the record's steps name the new key; nothing else of the user changes; a second run changes nothing", () => {
+    const after = rekeyJournalMarks(gm("attack-recAttack0000001-t1"), world);
+    expect(after).toEqual(gm("attack-msgAttack0000001-t1"));
+    expect(rekeyJournalMarks(after, world)).toBe(after);
+    expect(rekeyJournalMarks(gm("fall-x-target"), world)).toEqual(gm("fall-x-target"));
   });
 });
