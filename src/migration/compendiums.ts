@@ -3,7 +3,7 @@
 // updateDocuments per pack, and one per actor for its items and effects); the system's own packs ship with each
 // version and are never written. A document a migration throws on is left as it was and named.
 import { migrationsBetween } from "./registry";
-import type { Migration, Source } from "./types";
+import type { Migration, Source, WorldSources } from "./types";
 import { sourceUpdate } from "./source-diff";
 
 type Pack = CompendiumCollection<CompendiumCollection.DocumentName>;
@@ -20,11 +20,11 @@ export function migratablePacks(): Pack[] {
 const plain = (doc: { toObject(): unknown }): Source => JSON.parse(JSON.stringify(doc.toObject())) as Source;
 
 /** The update of one document's own fields (its embedded collections are written apart), or null when it stays. */
-function ownUpdate(kind: "actor" | "item" | "effect", source: Source, due: readonly Migration[]): Source | null {
+function ownUpdate(kind: "actor" | "item" | "effect", source: Source, due: readonly Migration[], world: WorldSources): Source | null {
   let after = source;
   for (const m of due) {
     const step = m[kind];
-    if (step) after = step.call(m, after, { messages: [] });
+    if (step) after = step.call(m, after, world);
   }
   const { items: _i, effects: _e, ...before } = source;
   const { items: _ni, effects: _ne, ...next } = after;
@@ -34,7 +34,7 @@ function ownUpdate(kind: "actor" | "item" | "effect", source: Source, due: reado
 }
 
 /** Migrates one pack; returns the names of the documents left as they were. */
-async function migratePack(pack: Pack, due: readonly Migration[]): Promise<{ migrated: number; failed: string[] }> {
+async function migratePack(pack: Pack, due: readonly Migration[], world: WorldSources): Promise<{ migrated: number; failed: string[] }> {
   const failed: string[] = [];
   let migrated = 0;
   const docs = (await pack.getDocuments()) as (Actor.Implementation | Item.Implementation)[];
@@ -42,11 +42,11 @@ async function migratePack(pack: Pack, due: readonly Migration[]): Promise<{ mig
   const embedded: { parent: Actor.Implementation; items: Source[]; effects: Source[] }[] = [];
   for (const doc of docs) {
     try {
-      const update = ownUpdate(doc.documentName === "Actor" ? "actor" : "item", plain(doc), due);
+      const update = ownUpdate(doc.documentName === "Actor" ? "actor" : "item", plain(doc), due, world);
       if (update) own.push(update);
       if (doc instanceof Actor) {
-        const items = doc.items.contents.map((i) => ownUpdate("item", plain(i), due)).filter((u): u is Source => !!u);
-        const effects = doc.effects.contents.map((e) => ownUpdate("effect", plain(e), due)).filter((u): u is Source => !!u);
+        const items = doc.items.contents.map((i) => ownUpdate("item", plain(i), due, world)).filter((u): u is Source => !!u);
+        const effects = doc.effects.contents.map((e) => ownUpdate("effect", plain(e), due, world)).filter((u): u is Source => !!u);
         if (items.length || effects.length) embedded.push({ parent: doc, items, effects });
       }
     } catch (err) {
@@ -71,10 +71,12 @@ async function migratePack(pack: Pack, due: readonly Migration[]): Promise<{ mig
 export async function migrateCompendiums({ packs = migratablePacks(), from = "0.0.0" }: { packs?: Pack[]; from?: string } = {}): Promise<{ migrated: number; failed: string[] }> {
   if (!game.user?.isGM) return { migrated: 0, failed: [] };
   const due = migrationsBetween(from, game.system!.version);
+  // A pack's copy of a world actor keeps the marks of the world's cards: they are looked up in the world's chat.
+  const world = { messages: (game.messages!.contents as ChatMessage.Implementation[]).map(plain) };
   const total = { migrated: 0, failed: [] as string[] };
   for (const pack of packs) {
     try {
-      const { migrated, failed } = await migratePack(pack, due);
+      const { migrated, failed } = await migratePack(pack, due, world);
       total.migrated += migrated;
       total.failed.push(...failed);
     } catch (err) {

@@ -16,13 +16,15 @@ export { migrateOnReady } from "./ready";
 /** The version setting and the journal's finisher at init; the run itself at `ready`. */
 export function registerMigration(): void {
   registerWorldMigration();
+  // The promise is returned for whoever waits on the hook's handlers (Foundry does not); every failure is caught.
   Hooks.once("ready", () => {
     const from = migrationStart();
-    void migrateOnReady()
+    return migrateOnReady()
       .then((ran) => (ran && from ? offerCompendiums(from) : false))
       .catch((err: unknown) => {
         // A GM that dropped mid-migration leaves it to the next (the journal); anything else is this GM's to see.
         if (connected()) console.error("Flex | the world migration failed", err);
+        return false;
       });
   });
 }

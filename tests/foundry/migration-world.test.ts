@@ -8,6 +8,8 @@ import { attackCardAction } from "../../src/automation/combat";
 import { fallCardAction } from "../../src/automation/falling";
 import { healCardAction } from "../../src/automation/healing";
 import { MIGRATIONS } from "../../src/migration/registry";
+import { DialogV2 } from "../harness/applications";
+import { installPack, storeInPack } from "../harness/packs";
 import { acting, createActor, dropAfterWrites, loadStoredWorld, messages, resetWorld, startClient, state, type Clients, type StoredWorld } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -202,6 +204,15 @@ describe("a 0.1.0 world opened with this version", () => {
     ]);
   });
 
+  it("a GM who is not the active GM leaves it to the active GM, who migrates it when its browser starts", async () => {
+    await acting(clients.gms[1], () => startClient());
+    expect(migrated()).toBe("");
+    expect(migrationNotices()).toEqual([]);
+    await migrateAsTheGM();
+    expect(migrated()).toBe(version);
+    expect(migrationNotices().map((n) => n.user)).toEqual([clients.gms[0].id, clients.gms[0].id]);
+  });
+
   it("a GM who drops mid-migration leaves it to the next active GM, who finishes it once", async () => {
     const [gm1, gm2] = clients.gms;
     const from = state.writes.length;
@@ -242,6 +253,47 @@ describe("a 0.1.0 world opened with this version", () => {
       { user: clients.gms[0].id, message: `Flex: Die Welt ist auf Version ${version}, aber diese Dokumente sind unverändert geblieben, weil ihre Umstellung fehlschlug: Goblin. Sie funktionieren weiter wie bisher; Näheres steht in der Konsole (F12).` },
     ]);
     expect(migrated()).toBe(version);
+  });
+});
+
+describe("unlocked compendiums, offered after the world", () => {
+  /** The GM's own pack of creatures, with a goblin copied from the 0.1.0 world (its mark of the second card too). */
+  function gmPack() {
+    installPack({ id: "world.kreaturen", label: "Meine Kreaturen", type: "Actor" });
+    const goblin = structuredClone(storedActor("Goblin"));
+    storeInPack("world.kreaturen", [goblin]);
+    return goblin;
+  }
+  const packGoblin = (id: string) => g.game.packs.get("world.kreaturen").stored.get(id) as Any;
+  const offered = () => DialogV2.prompts.filter((p: Any) => p.id === "flex-migrate-compendiums");
+
+  it("the GM is asked; answered yes, the pack's documents are migrated too, the system's own packs never", async () => {
+    const goblin = gmPack();
+    DialogV2.prompts.length = 0;
+    DialogV2.answers.push(true);
+    await migrateAsTheGM();
+    expect(offered()).toHaveLength(1);
+    expect(String(offered()[0].content)).toContain("Meine Kreaturen");
+    expect(String(offered()[0].content)).not.toContain("Bestiarium");
+    expect(Object.keys(packGoblin(goblin._id).flags.flex.applied)).toEqual([`attack-${cardsOf("attack")[1].id}-t1`]);
+    expect(notices("info").at(-1)).toEqual({ user: clients.gms[0].id, message: "Flex: 1 Kompendien umgestellt." });
+  });
+
+  it("answered no, the pack stays as it was", async () => {
+    const goblin = gmPack();
+    DialogV2.prompts.length = 0;
+    DialogV2.answers.push(false);
+    await migrateAsTheGM();
+    expect(offered()).toHaveLength(1);
+    expect(packGoblin(goblin._id).flags).toEqual(goblin.flags);
+  });
+
+  it("a locked pack is not offered", async () => {
+    gmPack();
+    await acting(clients.gms[0], () => g.game.packs.get("world.kreaturen").configure({ locked: true }));
+    DialogV2.prompts.length = 0;
+    await migrateAsTheGM();
+    expect(offered()).toEqual([]);
   });
 });
 
