@@ -297,7 +297,7 @@ describe("unlocked compendiums, offered after the world", () => {
   });
 });
 
-describe("a new world", () => {
+describe("a new world, and the stored version", () => {
   it("records this version without a notice", async () => {
     resetWorld({ gms: 1 });
     await createActor({ name: "Neu", type: "character" });
@@ -305,6 +305,24 @@ describe("a new world", () => {
     await acting(g.game.users.contents[0], () => startClient());
     expect(migrated()).toBe(version);
     expect(state.writes.slice(from).map((w) => [w.action, w.documentName, w.ids])).toEqual([["update", "Setting", ["flex.systemMigrationVersion"]]]);
+    expect(migrationNotices()).toEqual([]);
+  });
+
+  it("a stored version decides: 0.1.0 is migrated, a newer one (an older Flex opened it) is left alone", async () => {
+    resetWorld({ gms: 1 });
+    const goblin = structuredClone(storedActor("Goblin"));
+    delete goblin._stats;
+    loadStoredWorld({ ...stored, users: [], actors: [goblin], scenes: [], settings: { "flex.systemMigrationVersion": "0.1.0" } });
+    await acting(g.game.users.contents[0], () => startClient());
+    expect(migrated()).toBe(version);
+    expect(Object.keys(byName("Goblin").flags.flex.applied)).toEqual([`attack-${cardsOf("attack")[1].id}-t1`]);
+
+    resetWorld({ gms: 1 });
+    loadStoredWorld({ ...stored, users: [], settings: { ...stored.settings, "flex.systemMigrationVersion": "9.0.0" } });
+    const from = state.writes.length;
+    await acting(g.game.users.contents[0], () => startClient());
+    expect(migrated()).toBe("9.0.0");
+    expect(state.writes.slice(from)).toEqual([]);
     expect(migrationNotices()).toEqual([]);
   });
 });
