@@ -65,6 +65,7 @@ import { registerItemPiles } from "./integrations/item-piles";
 import { registerWorldTime } from "./integrations/calendar";
 import { registerDiceSoNiceHook } from "./integrations/dice-so-nice";
 import { registerTokenRuler } from "./applications/token-ruler";
+import { migrateCompendiums, registerMigration } from "./migration";
 
 Hooks.once("init", () => {
   CONFIG.FLEX = FLEX;
@@ -83,6 +84,8 @@ Hooks.once("init", () => {
   CONFIG.Dice.rolls.push(CheckRoll);
 
   registerSettings();
+  // First at ready: a world saved by an older Flex is migrated before anything reads it (migration/).
+  registerMigration();
   // The public check verb: actor.requestCheck asks with the roll dialog (applications/dialogs/check-request.ts).
   registerCheckRequester(requestCheck);
   registerPackI18n();
@@ -138,5 +141,5 @@ Hooks.once("init", () => {
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse, ...verbs };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse, migrateCompendiums, ...verbs };
 });

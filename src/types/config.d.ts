@@ -33,6 +33,7 @@ import type * as items from "../data/item/types";
 import type { FlexActor } from "../documents/actor";
 import type { FlexCombat } from "../documents/combat";
 import type { FlexCombatant } from "../documents/combatant";
+import type { migrateCompendiums } from "../migration";
 import type { FlexItem } from "../documents/item";
 
 /** The public verbs (applications/verbs.ts, docs/api.md): what the sheet's buttons do, for macros and modules. */
@@ -74,6 +75,8 @@ export interface FlexApi extends FlexVerbs {
   selfTest: typeof selfTest;
   /** The compendium browser (issue 26); with `select`, the picker: resolves with the chosen UUIDs. */
   browse: typeof browse;
+  /** Issue 37: migrates the GM's unlocked Flex packs of a world or module (offered after a world migration). */
+  migrateCompendiums: typeof migrateCompendiums;
 }
 
 declare global {
@@ -276,6 +279,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
     /** The packs the compendium browser leaves out (collection id → false). */
     "flex.browserPacks": Record<string, boolean>;
     "flex.starterTalents": boolean;
+    /** The system version the world was last migrated to (migration/ready.ts); "" before the first. */
+    "flex.systemMigrationVersion": string;
   }
 }
 

@@ -81,6 +81,12 @@ const docClasses = (): Record<string, DocClass> =>
       .map(([k, v]) => [k, v.documentClass!]),
   );
 
+/** The stats Foundry's server writes on a created document: which system, at which version. */
+function systemStats(): Obj {
+  const system = (globalThis as unknown as { game?: { system?: { id: string; version: string } } }).game?.system;
+  return system ? { systemId: system.id, systemVersion: system.version } : {};
+}
+
 function currentUser(): User {
   return worldCollections.users.get(state.currentUserId)!;
 }
@@ -118,6 +124,9 @@ export class Document extends DataModel {
       ownership: new ObjectField({ initial: () => ({ default: OWNERSHIP.NONE }) }),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
       folder: new StringField({ required: false, nullable: true, initial: null }),
+      // Foundry's document stats (systemVersion: the system version that stored it), kept as a stored world gives them;
+      // a created document that has them is stamped with this version; one without them is one of this version's.
+      _stats: new ObjectField({ required: false, initial: undefined }),
     };
     if (this.hasTypeData) {
       s.type = new StringField({ required: true, blank: false });
@@ -325,6 +334,8 @@ export class Document extends DataModel {
       }
       if ((await doc._preCreate(doc._source, options, user)) === false) continue;
       if ((globalThis as unknown as { Hooks: { call: (...a: unknown[]) => boolean } }).Hooks.call(`preCreate${cls.documentName}`, doc, doc._source, options, user.id) === false) continue;
+      // The server stamps a created document with the system's version (a copy from a pack brings the pack's stats).
+      if (isPlainObject(doc._source._stats)) Object.assign(doc._source._stats, systemStats());
       docs.push(doc);
     }
     if (!docs.length) return [];

@@ -150,6 +150,49 @@ export class ClientSettings {
     if (cfg.scope !== "client") broadcast(() => (globalThis as unknown as { Hooks: HooksImpl }).Hooks.callAll("updateSetting", { key: id, value: v }, { value: v }, {}, userId));
     return v;
   }
+  /**
+   * v13's game.settings.storage: "world" is the world's Setting documents, one per stored world setting (a key, its
+   * value, delete()), also those of a setting no longer registered (the database keeps them until deleted).
+   */
+  get storage(): Map<string, WorldSettings> {
+    return new Map([["world", new WorldSettings(this)]]);
+  }
+}
+
+/** The Setting documents of the world (what is stored, not the defaults), as v13's WorldSettings collection. */
+class WorldSettings {
+  constructor(private settings: ClientSettings) {}
+  get contents(): { key: string; value: unknown; delete(): Promise<unknown> }[] {
+    return [...this.settings.values.keys()].filter((key) => this.settings.registry.get(key)?.scope !== "client").map((key) => this.document(key));
+  }
+  getSetting(key: string) {
+    return this.settings.values.has(key) && this.settings.registry.get(key)?.scope !== "client" ? this.document(key) : undefined;
+  }
+  [Symbol.iterator]() { return this.contents[Symbol.iterator](); }
+  private document(key: string) {
+    const settings = this.settings;
+    const doc = {
+      key,
+      value: settings.values.get(key),
+      documentName: "Setting",
+      async delete(): Promise<unknown> {
+        const writer = worldCollections.users.get(state.currentUserId);
+        if (writer) beforeWrite(writer);
+        if (!writer?.isGM) throw new Error(`User lacks permission to delete Setting ${key}`);
+        const hooks = (globalThis as unknown as { Hooks: HooksImpl }).Hooks;
+        if (hooks.call("preDeleteSetting", doc, {}, state.currentUserId) === false) return undefined;
+        const gate = sendGate(writer);
+        if (gate) await gate;
+        if (!settings.values.has(key)) throw new Error(`Setting [${key}] does not exist`);
+        settings.values.delete(key);
+        state.writes.push({ userId: state.currentUserId, action: "delete", documentName: "Setting", parent: null, ids: [key], data: [] });
+        const userId = state.currentUserId;
+        broadcast(() => hooks.callAll("deleteSetting", doc, {}, userId));
+        return doc;
+      },
+    };
+    return doc;
+  }
 }
 
 function notifier(type: "info" | "warn" | "error") {

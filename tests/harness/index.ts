@@ -233,3 +233,5 @@ export function target(user: User, ...tokens: TokenDocument[]): void {
 }
 export { startClient } from "./start";
 export { renderedMessage, messageContentFor } from "./chat";
+export { loadStoredWorld } from "./stored-world";
+export type { StoredWorld } from "./stored-world";

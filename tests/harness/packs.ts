@@ -189,13 +189,18 @@ export class CompendiumCollection extends Collection<Document> {
     const rootId = parent ? parent.id : doc.id;
     const root = this.stored.get(rootId);
     if (!root) return;
+    // The diff carries no deletions ("-=" keys): flags an update changed are stored as the update left them.
+    const own = (target: Obj) => {
+      mergeObject(target, diff, { performDeletions: true });
+      if ("flags" in diff && doc._source.flags) target.flags = deepClone(doc._source.flags);
+    };
     if (!parent) {
-      mergeObject(root, diff, { performDeletions: true });
+      own(root);
       return;
     }
     const field = (parent.constructor as DocClass).embedded[doc.documentName];
     const child = ((root[field] as Obj[] | undefined) ?? []).find((c) => c._id === doc.id);
-    if (child) mergeObject(child, diff, { performDeletions: true });
+    if (child) own(child);
   }
 
   /** A new world: nothing read, nothing indexed, nothing stored. */
