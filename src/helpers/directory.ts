@@ -5,8 +5,14 @@ function directoryButton(className: string, icon: string, labelKey: string, open
   Hooks.on("renderActorDirectory", (_app: unknown, html: HTMLElement) => {
     if (!game.user?.isGM || html.querySelector(`.${className}`)) return;
     const label = foundry.utils.escapeHTML(game.i18n!.localize(labelKey));
-    // Built from markup on the directory's own element, so it works in any document the sidebar lives in.
-    html.querySelector(".header-actions")?.insertAdjacentHTML("beforeend", `<button type="button" class="${className}"><i class="fa-solid ${icon}" inert></i> ${label}</button>`);
+    // Flex's GM buttons in a row of their own under core's (review B-19: mixed into core's row they wrapped
+    // differently in every language). Built from markup on the directory's own element, so it works in any document
+    // the sidebar lives in.
+    if (!html.querySelector(".flex-directory-actions")) {
+      const group = foundry.utils.escapeHTML(game.i18n!.localize("FLEX.Sheet.DirectoryGroup"));
+      html.querySelector(".header-actions")?.insertAdjacentHTML("afterend", `<div class="header-actions action-buttons flexrow flex-directory-actions" role="group" aria-label="${group}"></div>`);
+    }
+    html.querySelector(".flex-directory-actions")?.insertAdjacentHTML("beforeend", `<button type="button" class="${className}"><i class="fa-solid ${icon}" inert></i> ${label}</button>`);
     html.querySelector(`.${className}`)?.addEventListener("click", () => void open());
   });
 }

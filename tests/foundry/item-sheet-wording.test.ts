@@ -37,12 +37,20 @@ describe("range on item sheets", () => {
   });
 });
 
-describe("charges", () => {
-  it("the maximum reads Max. Ladungen", async () => {
-    const kit = await sheetOf("equipment", { ladungen: { value: 3, max: 10 } });
-    const labels = kit.querySelectorAll("label").map((l) => l.text.trim());
-    expect(labels.some((t) => t.startsWith("Max. Ladungen"))).toBe(true);
-    expect(labels.some((t) => t.startsWith("Maximum"))).toBe(false);
+describe("charges (review B-18)", () => {
+  it("one pair 'Ladungen 3 / 10', the maximum named 'Max. Ladungen' for screen readers", async () => {
+    const kit = await sheetOf("equipment", { verbrauch: "ladung", ladungen: { value: 3, max: 10 } });
+    const pair = kit.querySelector(".flex-pair-field")!;
+    expect(pair.querySelector(".flex-pair-label")!.text).toBe("Ladungen");
+    expect(pair.querySelectorAll("input").map((i) => [i.getAttribute("name"), i.getAttribute("value"), i.getAttribute("aria-label")])).toEqual([
+      ["system.ladungen.value", "3", "Ladungen"],
+      ["system.ladungen.max", "10", "Max. Ladungen"],
+    ]);
+  });
+
+  it("an item that is not used up by charges and has none shows no charges at all", async () => {
+    const amulet = await sheetOf("equipment", { verbrauch: "keiner" });
+    expect(amulet.querySelector('input[name="system.ladungen.value"]')).toBeNull();
   });
 });
 

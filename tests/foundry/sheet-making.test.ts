@@ -88,7 +88,11 @@ describe("the GM's buttons in the Actors sidebar", () => {
     const { html } = directory();
     render(html);
     render(html);
-    expect(html.querySelectorAll(".header-actions button").map((b) => b.text.trim())).toEqual(["Tag beenden", "Rast", "Belohnung"]);
+    // In a row of their own under core's (review B-19), named for screen readers.
+    const row = html.querySelector(".flex-directory-actions")!;
+    expect(row.getAttribute("aria-label")).toBe("Spielleitung: Flex");
+    expect(row.querySelectorAll("button").map((b) => b.text.trim())).toEqual(["Tag beenden", "Rast", "Belohnung"]);
+    expect(html.querySelectorAll(".flex-directory-actions")).toHaveLength(1);
     const theirs = directory().html;
     as(clients.players[0], () => render(theirs));
     expect(theirs.querySelectorAll(".header-actions button")).toHaveLength(0);

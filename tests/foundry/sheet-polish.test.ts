@@ -117,3 +117,26 @@ describe("B-5 the hit dice' KO-Modifikator and a lowered breath die are on the W
     expect(edit.querySelector('input[name="system.trefferwuerfel.verbraucht"]')!.getAttribute("value")).toBe("2");
   });
 });
+
+describe("B-15 / B-22 small things a table trips over", () => {
+  it("a creature's flags in play mode are tags of what it is (no disabled checkboxes); edit mode keeps the checkboxes", async () => {
+    const wolf = (await createActor({ name: "Grauwolf", type: "creature", system: { trainierbar: true, schwimmt: true } })) as Any;
+    const { CreatureSheet } = await import("../../src/applications/sheets/creature-sheet");
+    const play = await render(CreatureSheet, wolf);
+    expect(play.querySelectorAll(".flex-creature-flags .flex-tag").map((t) => t.text)).toEqual(["Trainierbar", "Schwimmt"]);
+    expect(play.querySelector('input[name="system.reitbar"]')).toBeNull();
+    const sheet = new CreatureSheet({ document: wolf }) as Any;
+    sheet.mode = "edit";
+    await sheet.render(true);
+    expect(parse(Object.values(sheet.lastRender as Record<string, string>).join("\n")).querySelector('input[name="system.reitbar"]')).not.toBeNull();
+  });
+
+  it("Heilen at full Leben is switched off and says why; below full it heals", async () => {
+    const actor = (await createActor({ name: "Alrik", type: "character", ownership: { default: 0, [clients.players[0].id]: 3 }, system: { leben: { value: 20, max: 20 } } })) as Any;
+    const heal = async () => (await as(clients.players[0], () => render(CharacterSheet, actor))).querySelector('[data-action="heal"]')!;
+    expect((await heal()).hasAttribute("disabled")).toBe(true);
+    expect((await heal()).getAttribute("data-tooltip")).toContain("Die Leben sind voll.");
+    await actor.update({ "system.leben.value": 12 });
+    expect((await heal()).hasAttribute("disabled")).toBe(false);
+  });
+});

@@ -180,6 +180,8 @@ export class FlexActorSheet<
       // R-CORE-12: the Heilen button beside the Leben bar, in play mode, for the actor's owners (the dead are not healed).
       canHeal: canRoll && this.isEditable && !this.isEditMode && !!system.leben,
       healTooltip: this.healTooltip(),
+      // Nothing to heal at full Leben (review B-22): the button stays, switched off, and says why.
+      healFull: !!system.leben && Number(system.leben.value) >= Number(system.leben.max),
       tabs: this._prepareTabs("primary"),
       attributes: ATTRIBUTE_KEYS.map((key) => {
         const name = i18n.localize(CONFIG.FLEX.attributes[key].label);
@@ -345,7 +347,9 @@ export class FlexActorSheet<
   protected healTooltip(): string {
     const i18n = game.i18n!;
     const title = i18n.format("FLEX.Heal.Title", { name: this.document.name });
-    return this.flexActor.statuses.has("drowning") ? `${title} · ${i18n.localize("FLEX.Heal.NotWhileDrowning")}` : title;
+    if (this.flexActor.statuses.has("drowning")) return `${title} · ${i18n.localize("FLEX.Heal.NotWhileDrowning")}`;
+    const leben = (this.document.system as { leben?: { value?: unknown; max?: unknown } }).leben;
+    return leben && Number(leben.value) >= Number(leben.max) ? `${title} · ${i18n.localize("FLEX.Heal.FullHint")}` : title;
   }
 
   /** Header figures; each subclass lists its own. */
