@@ -64,6 +64,7 @@ const RENAMED = {
   "default/passive": "aura",
   "default/resource": "token",
   "default/project": "anvil-impact",
+  "default/plot": "field",
   "default/effect": "sparkles",
   "default/item": "swap-bag",
 };
@@ -90,7 +91,7 @@ const NAMED = {
     "wolf-howl", "footsteps", "sniffing-dog", "fluffy-wing", "crystal-eye", "stone-wall", "crystal-ball", "gears",
     "footprint", "scale-mail", "swimfins", "bird-twitter", "run", "fur-shirt", "metal-scales", "rock-golem",
     "underground-cave", "flame", "sun-radiations", "wind-hole", "alarm-clock", "hidden", "crown", "magick-trick",
-    "burning-eye", "blood", "evil-book", "defensive-wall", "medal", "pounce", "fog", "eye-target", "rat", "wolf-howl",
+    "burning-eye", "blood", "evil-book", "defensive-wall", "medal", "pounce", "fog", "eye-target", "rat",
     "spider-web", "charging-bull", "heart-plus", "stegosaurus-scales", "terror", "regeneration", "sun", "death-skull",
     "water-splash", "ghost-ally", "skeleton-key", "ribcage", "shark-fin", "octopus", "frog", "electric",
     "angry-eyes", "ink-swirl", "crowned-heart", "tombstone",
