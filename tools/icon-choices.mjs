@@ -80,11 +80,10 @@ const NAMED = {
   ],
   attack: [
     "fangs", "claw-slashes", "claws", "bird-claw", "triple-beak", "hoof", "boot-kick", "punch", "pincers",
-    "spiked-tail", "scorpion-tail", "web-spit", "crossbow", "thrown-knife", "thrown-daggers", "sacrificial-dagger",
-    "broadsword", "curvy-knife", "crossed-sabres", "rusty-sword", "wood-club", "rock", "thrown-spear",
-    "fire-breath", "flame-claws", "fire-punch", "lightning-arc", "whirlwind", "energy-breath", "quake-stomp", "mechanical-arm",
+    "spiked-tail", "scorpion-tail", "web-spit", "crossbow", "thrown-knife", "sacrificial-dagger",
+    "broadsword", "curvy-knife", "crossed-sabres", "rusty-sword", "wood-club", "rock", "fire-breath", "flame-claws", "fire-punch", "lightning-arc", "whirlwind", "energy-breath", "quake-stomp", "mechanical-arm",
     "laser-blast", "crystal-growth", "spark-spirit", "kraken-tentacle", "trident", "harpoon-chain", "neck-bite",
-    "boar-tusks", "grapple", "diving-dagger", "gauntlet", "sword-spin", "frozen-orb", "screaming", "mouth-watering",
+    "boar-tusks", "grapple", "gauntlet", "sword-spin", "frozen-orb", "screaming", "mouth-watering",
     "grab", "hammer-drop", "cursed-star", "fireball",
   ],
   ability: [
@@ -93,7 +92,7 @@ const NAMED = {
     "underground-cave", "flame", "sun-radiations", "wind-hole", "alarm-clock", "hidden", "crown", "magick-trick",
     "burning-eye", "blood", "evil-book", "defensive-wall", "medal", "pounce", "fog", "eye-target", "rat",
     "spider-web", "charging-bull", "heart-plus", "stegosaurus-scales", "terror", "regeneration", "sun", "death-skull",
-    "water-splash", "ghost-ally", "skeleton-key", "ribcage", "shark-fin", "octopus", "frog", "electric",
+    "water-splash", "ghost-ally", "ribcage", "shark-fin", "frog", "electric",
     "angry-eyes", "ink-swirl", "crowned-heart", "tombstone",
   ],
   weapon: [
@@ -107,7 +106,7 @@ const NAMED = {
     "wheat", "water-flask", "camping-tent", "flint-spark",
   ],
   alchemical: [
-    "herbs-bundle", "fire-bottle", "potion-ball", "health-potion", "heart-bottle", "bubbling-flask", "standing-potion",
+    "herbs-bundle", "fire-bottle", "health-potion", "heart-bottle", "bubbling-flask", "standing-potion",
     "smoke-bomb", "round-potion", "corked-tube",
   ],
   spell: [

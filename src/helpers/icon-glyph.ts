@@ -19,6 +19,6 @@ export function glyphAttributes(img: unknown): string {
 
 /** The Handlebars helper `<img src="{{img}}" {{flexGlyph img}}>`. */
 export function registerGlyphHelper(): void {
-  const hb = (globalThis as unknown as { Handlebars: typeof Handlebars }).Handlebars;
+  const hb: typeof Handlebars = Reflect.get(globalThis, "Handlebars");
   hb.registerHelper("flexGlyph", (img: unknown) => new hb.SafeString(glyphAttributes(img)));
 }
