@@ -111,10 +111,15 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
     noteTranslated(this, args);
   }
 
-  /** A new actor shows the system's picture for its type (helpers/default-art.ts), its token too, not core's white line art. */
+  /**
+   * A new actor shows the system's picture for its type (helpers/default-art.ts), not core's white line art; its token
+   * shows the actor's own picture when it has one (a bestiary creature imported from the pack), else the same.
+   */
   static override getDefaultArtwork(...args: Parameters<typeof Actor.getDefaultArtwork>): ReturnType<typeof Actor.getDefaultArtwork> {
-    const img = defaultArt((args[0] as { type?: unknown } | undefined)?.type, ACTOR_ART);
-    return { ...super.getDefaultArtwork(...args), img, texture: { src: img } };
+    const data = args[0] as { type?: unknown; img?: unknown } | undefined;
+    const img = defaultArt(data?.type, ACTOR_ART);
+    const own = typeof data?.img === "string" && data.img && !data.img.startsWith("icons/svg/") ? data.img : img;
+    return { ...super.getDefaultArtwork(...args), img, texture: { src: own } };
   }
 
   /** R-CORE-3: a new character comes with the general talents, in its one create write (starter-talents.ts). */

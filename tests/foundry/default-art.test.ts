@@ -4,6 +4,7 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { DEFAULT_ART } from "../../src/helpers/default-art";
+import { FlexActor } from "../../src/documents/actor";
 import { createActor, resetWorld } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -23,6 +24,13 @@ describe("a new document's picture is the system's for its type", () => {
     const actor = await createActor({ name: "Alrik", type: "character" });
     const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Neu", type }]);
     expect(item.img).toBe(DEFAULT_ART[type]);
+  });
+
+  it("a token shows its actor's own picture (a creature from the pack), else the type's", () => {
+    const art = (data: Record<string, unknown>) => FlexActor.getDefaultArtwork(data);
+    const wolf = "systems/flex/assets/icons/creature/wolf-head.svg";
+    expect(art({ type: "creature", img: wolf })).toMatchObject({ img: DEFAULT_ART.creature, texture: { src: wolf } });
+    expect(art({ type: "creature" }).texture).toEqual({ src: DEFAULT_ART.creature });
   });
 
   it("a picture chosen by the creator stays", async () => {
