@@ -51,6 +51,7 @@ import { registerRuleHelper } from "./helpers/rule-labels";
 import { registerCheckSumHelper } from "./dice/check-sum";
 import { registerDiceHelper } from "./helpers/dice-text";
 import { registerUnitHelper } from "./helpers/units";
+import { registerGlyphHelper } from "./helpers/icon-glyph";
 import { selfTest } from "./automation/selftest";
 import { registerSelfTestMenu } from "./applications/dialogs/selftest-menu";
 import { browse, registerBrowser } from "./applications/browser";
@@ -96,6 +97,7 @@ Hooks.once("init", () => {
   registerCheckSumHelper();
   registerTalentHelper();
   registerUnitHelper();
+  registerGlyphHelper();
   registerRestSettings();
   registerStatusEffects();
   registerRelayHandler();

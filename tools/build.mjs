@@ -1,5 +1,6 @@
 // `npm run build`: fill system.json from package.json (version, url, manifest, download; see
-// tools/manifest.mjs), bundle src/ with vite, compile the compendium packs, write the release zip and
+// tools/manifest.mjs), extract the icons from the game-icons package into assets/icons/ (tools/icon-set.mjs), bundle
+// src/ with vite, compile the compendium packs, write the release zip and
 // a copy of system.json beside it (the two files a release publishes).
 // The repository root is the installable system folder once this has run.
 import { stat, writeFile } from "node:fs/promises";
@@ -7,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "vite";
 import { isPlaceholder, syncManifest } from "./manifest.mjs";
+import { writeIcons } from "./icon-set.mjs";
 import { compilePacks } from "./packs.mjs";
 import { writeRelease } from "./release.mjs";
 
@@ -22,6 +24,9 @@ async function main() {
   const { manifest, changes } = await syncManifest({ root });
   const id = manifest.id;
   if (changes.length) console.log(`▸ system.json from package.json: ${changes.join("; ")}`);
+
+  console.log("▸ Extracting icons from @iconify-json/game-icons …");
+  console.log(`  assets/icons/: ${await writeIcons(root)} file(s)`);
 
   console.log("▸ Bundling src/flex.ts with vite …");
   await build({ configFile: "vite.config.ts" });

@@ -13,6 +13,7 @@ import { sameTalentName, sourceNameOf } from "../data/item/talent-link";
 import { addStarterTalents } from "./starter-talents";
 import { applyHealing, applyHit, checkOutlook, netAdvantage, parseDie } from "../rules";
 import type { CheckInput, CheckOutlook, CheckResult, HealingOutcome, HitOutcome } from "../rules";
+import { ACTOR_ART, defaultArt } from "../helpers/default-art";
 
 export interface RollCheckOptions {
   /** The attribute of a bare attribute check; a talent check takes the talent's attribute. */
@@ -108,6 +109,17 @@ export class FlexActor<out SubType extends Actor.SubType = Actor.SubType> extend
   constructor(...args: ConstructorParameters<typeof Actor>) {
     super(...packTranslatedArgs(args));
     noteTranslated(this, args);
+  }
+
+  /**
+   * A new actor shows the system's picture for its type (helpers/default-art.ts), not core's white line art; its token
+   * shows the actor's own picture when it has one (a bestiary creature imported from the pack), else the same.
+   */
+  static override getDefaultArtwork(...args: Parameters<typeof Actor.getDefaultArtwork>): ReturnType<typeof Actor.getDefaultArtwork> {
+    const data = args[0] as { type?: unknown; img?: unknown } | undefined;
+    const img = defaultArt(data?.type, ACTOR_ART);
+    const own = typeof data?.img === "string" && data.img && !data.img.startsWith("icons/svg/") ? data.img : img;
+    return { ...super.getDefaultArtwork(...args), img, texture: { src: own } };
   }
 
   /** R-CORE-3: a new character comes with the general talents, in its one create write (starter-talents.ts). */

@@ -6,6 +6,7 @@ import { itemRollerFor, itemUseFor } from "./features";
 import type { AttackTargets } from "./features";
 import { noteTranslated, packTranslatedArgs } from "../helpers/pack-i18n";
 import { refusedTranslatedWrite } from "../helpers/packs";
+import { ITEM_ART, defaultArt } from "../helpers/default-art";
 
 export type ItemRollOptions = Omit<RollCheckOptions, "attribute" | "talent"> & {
   /** The distance to the target in Schritt (a ranged weapon under water may not exceed its range). */
@@ -19,6 +20,12 @@ export class FlexItem<out SubType extends Item.SubType = Item.SubType> extends I
   constructor(...args: ConstructorParameters<typeof Item>) {
     super(...packTranslatedArgs(args));
     noteTranslated(this, args);
+  }
+
+  /** A new item shows the system's picture for its type (helpers/default-art.ts), not core's white line art. */
+  static override getDefaultArtwork(...args: Parameters<typeof Item.getDefaultArtwork>): ReturnType<typeof Item.getDefaultArtwork> {
+    const img = defaultArt((args[0] as { type?: unknown } | undefined)?.type, ITEM_ART);
+    return { ...super.getDefaultArtwork(...args), img };
   }
 
   /** Built translated from a pack, it is never written back into the German pack (helpers/packs.ts). */

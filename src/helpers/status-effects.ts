@@ -1,5 +1,8 @@
-// Flex's statuses as CONFIG.statusEffects entries (backed by ActiveEffects), localised.
-const icon = (name: string) => `systems/flex/assets/icons/status/${name}.svg`;
+// Flex's statuses as CONFIG.statusEffects entries (backed by ActiveEffects), localised, each with the system's own
+// picture (game-icons.net, assets/icons/status/): the core statuses Flex keeps get one too.
+import { flexIcon } from "./default-art";
+
+const icon = (name: string) => flexIcon(`status/${name}`);
 
 export const FLEX_STATUSES = [
   /** R-CORE-8, R-COMP-8 */
@@ -30,12 +33,12 @@ export const CORE_STATUSES_KEPT: ReadonlySet<string> = new Set([
   "dead", "unconscious", "sleep", "stun", "prone", "restrain", "paralysis", "fly", "blind", "deaf", "silence", "fear", "burning", "frozen", "poison", "bleeding", "disease", "invisible",
 ]);
 
-/** Adds the Flex statuses to core's (dead, unconscious, …), replacing any of the same id. */
+/** Adds the Flex statuses to core's (dead, unconscious, …), replacing any of the same id; the kept core ones show Flex's pictures. */
 export function registerStatusEffects(): void {
   const ids = new Set<string>(FLEX_STATUSES.map((s) => s.id));
   const core = CONFIG.statusEffects
     .filter((s) => !ids.has(s.id))
-    .map((s) => (CORE_STATUSES_KEPT.has(s.id) ? { ...s, name: `FLEX.Status.core.${s.id}` } : { ...s, hud: false }));
+    .map((s) => (CORE_STATUSES_KEPT.has(s.id) ? { ...s, name: `FLEX.Status.core.${s.id}`, img: icon(s.id) } : { ...s, hud: false }));
   CONFIG.statusEffects = [...core, ...FLEX_STATUSES.map((s) => ({ ...s }))] as typeof CONFIG.statusEffects;
 }
 

@@ -1,6 +1,8 @@
-// Real icons on the gallery's pages: Foundry's own images (icons/…) are not ours to ship, so each is drawn as the Font
-// Awesome icon that says what it shows (a sword, a flask, a paw), light on a muted tile, readable in both themes. The
-// system's own images (assets/…) are used as they are.
+// Foundry's own images on the gallery's pages: they are not ours to ship, so each is drawn as the Font Awesome icon that
+// says what it shows (a sword, a flask, a paw). Core's icons/svg/* are drawn as they really are, white line art on
+// transparent, so a page shows where the system still uses one (invisible on the light sheet); core's painted icons
+// (icons/weapons/….webp and the like) as a light glyph on a muted tile. The system's own images (assets/…) are used as
+// they are.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -35,9 +37,10 @@ const BY_PATH: [RegExp, string][] = [
 
 const made = new Map<string, string>();
 
-/** The gallery's file for a Font Awesome icon, drawn light on a muted tile (made once). */
-function tile(name: string, out: string): string {
-  const cached = made.get(name);
+/** The gallery's file for a Font Awesome icon: white on transparent (core's line art) or light on a muted tile (made once). */
+function standIn(name: string, out: string, lineArt: boolean): string {
+  const key = `${lineArt ? "line" : "tile"}-${name}`;
+  const cached = made.get(key);
   if (cached) return cached;
   const svg = readFileSync(join(SOLID, `${name}.svg`), "utf8");
   const viewBox = /viewBox="([^"]+)"/.exec(svg)![1]!.split(" ").map(Number);
@@ -46,17 +49,19 @@ function tile(name: string, out: string): string {
   const size = Math.max(w, h) * 1.5;
   const x = (w - size) / 2;
   const y = (h - size) / 2;
-  const file = join(out, `${name}.svg`);
-  writeFileSync(file, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${size} ${size}"><rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${size / 6}" fill="#6e5e4e"/><g fill="#f4efe4">${paths}</g></svg>`);
-  made.set(name, file);
+  // Line art under …/icons/svg/, as core serves it, so the sheet's CSS for core's icons applies as in Foundry.
+  const file = lineArt ? join(out, "svg", `${name}.svg`) : join(out, `${key}.svg`);
+  const tile = lineArt ? "" : `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${size / 6}" fill="#6e5e4e"/>`;
+  writeFileSync(file, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${size} ${size}">${tile}<g fill="${lineArt ? "#ffffff" : "#f4efe4"}">${paths}</g></svg>`);
+  made.set(key, file);
   return file;
 }
 
-/** The page's image sources: core's icons/… drawn as Font Awesome tiles, written to `out`. */
+/** The page's image sources: core's icons/… drawn as Font Awesome stand-ins, written to `out`. */
 export function galleryIcons(html: string, out: string): string {
-  mkdirSync(out, { recursive: true });
+  mkdirSync(join(out, "svg"), { recursive: true });
   return html.replace(/src="(icons\/[^"]*)"/g, (_m, path: string) => {
     const name = BY_PATH.find(([re]) => re.test(path))?.[1] ?? "circle-dot";
-    return `src="file://${tile(name, out)}"`;
+    return `src="file://${standIn(name, out, path.startsWith("icons/svg/"))}"`;
   });
 }

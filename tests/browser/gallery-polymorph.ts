@@ -40,7 +40,7 @@ export async function polymorphPages(add: AddPage, { clients, hero }: PolymorphG
     const form = await createActor({
       name: i18n.lang === "ru" ? "Пещерный медведь" : i18n.lang === "en" ? "Cave Bear" : "Höhlenbär",
       type: "creature",
-      img: "icons/svg/mystery-man.svg",
+      img: "systems/flex/assets/icons/creature/bear-head.svg",
       system: { attributes: { mu: 10, kl: 4, in: 8, ch: 4, ge: 6, ff: 4, ko: 12, kk: 12 }, leben: { value: 18, max: 18 }, ruestung: 2, ausweichen: 6, parade: 8, geschwindigkeit: 8, groesse: "gross" },
     });
     await form.createEmbeddedDocuments("Item", [

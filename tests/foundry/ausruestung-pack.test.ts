@@ -59,7 +59,7 @@ describe("the Ausrüstung compendium: keys and folders", () => {
       expect(doc.ownership, file).toEqual({ default: 0 });
       expect(doc.effects, file).toEqual([]);
       expect(doc.sort, file).toBeTypeOf("number");
-      expect(doc.img, file).toMatch(/^icons\/.+\.(svg|webp)$/);
+      expect(doc.img, file).toMatch(/^systems\/flex\/assets\/icons\/[\w-]+\/[\w-]+\.svg$/);
     }
     for (const { file, doc } of folders) expect(doc._key, file).toBe(`!folders!${doc._id}`);
     expect(new Set(sources.map((s) => s.doc._id)).size).toBe(sources.length);

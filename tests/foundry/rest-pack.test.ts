@@ -43,7 +43,7 @@ describe("the Rast und Auszeit compendium: keys and folders", () => {
       expect(doc._key, file).toBe(`!items!${doc._id}`);
       expect(basename(file)).toMatch(new RegExp(`^[A-Za-z0-9_]+_${doc._id}\\.yml$`));
       expect(doc.ownership, file).toEqual({ default: 0 });
-      expect(doc.img, file).toMatch(/^icons\/.+\.(svg|webp)$/);
+      expect(doc.img, file).toMatch(/^systems\/flex\/assets\/icons\/[\w-]+\/[\w-]+\.svg$/);
     }
     for (const { file, doc } of folders) expect(doc._key, file).toBe(`!folders!${doc._id}`);
     expect(new Set(sources.map((s) => s.doc._id)).size).toBe(sources.length);

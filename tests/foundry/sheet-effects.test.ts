@@ -180,7 +180,7 @@ describe("creating an effect", () => {
     await click(sheet, `[data-action="createEffect"][data-effect-group="${group}"]`);
     expect(writesOf({ action: "create", documentName: "ActiveEffect" })).toHaveLength(before + 1);
     const created = actor.effects.getName("Neuer Effekt");
-    expect(created).toMatchObject({ disabled, img: "icons/svg/aura.svg" });
+    expect(created).toMatchObject({ disabled, img: "systems/flex/assets/icons/default/effect.svg" });
     expect(created.sheet.rendered).toBe(true);
     expect(groups(sheet)[group].rows).toContain("Neuer Effekt");
     expect(cells(sheet, "Neuer Effekt")).toMatchObject({ source: "eigene", duration });

@@ -113,13 +113,16 @@ export class Document extends DataModel {
   declare collectionsByName: Record<string, Collection<Document>>;
 
   static get metadata() { return { name: this.documentName, embedded: this.embedded }; }
+  /** Foundry's default: the class's icon; systems override it per type. */
+  static getDefaultArtwork(_data: Obj): { img: string } { return { img: this.defaultImg }; }
   static get implementation(): DocClass { return docClasses()[this.documentName] ?? this; }
 
   static override defineSchema(): Record<string, DataField> {
     const s: Record<string, DataField> = {
       _id: new StringField({ required: true, blank: false, initial: () => randomID() }),
       name: new StringField({ required: true, blank: false, initial: "" }),
-      img: new StringField({ required: false, initial: () => this.defaultImg }),
+      // As in Foundry: a new document's picture is its class's getDefaultArtwork for the data being created.
+      img: new StringField({ required: false, initial: (data: unknown) => this.implementation.getDefaultArtwork((data ?? {}) as Obj).img }),
       flags: new ObjectField(),
       ownership: new ObjectField({ initial: () => ({ default: OWNERSHIP.NONE }) }),
       sort: new NumberField({ required: true, nullable: false, integer: true, initial: 0 }),

@@ -105,7 +105,7 @@ export class SchemaField extends DataField {
     const out: Obj = {};
     for (const [k, f] of Object.entries(this.fields)) {
       if (options.partial && !(k in data)) continue;
-      const v = f.clean(data[k], { ...options, partial: options.partial });
+      const v = f.clean(data[k], { ...options, partial: options.partial, source: options.source ?? data });
       if (v !== undefined) out[k] = v;
     }
     // Keys not in the schema are dropped, like Foundry does.

@@ -3,6 +3,7 @@
 // a pack's index carries the fields (helpers/pack-index.ts), the rules turn them into Flex's numbers.
 import { attackCheckLabel, attacksWithin, bestAttackCheck, damageRange, parseAttackCheck, defaultMisstrauen, downtimeActivities, isRestTalent, isRestType, REST_TALENTS, REST_TYPES, sizeStep } from "../../rules";
 import type { RestType } from "../../rules";
+import { ACTOR_ART, ITEM_ART, defaultArt } from "../../helpers/default-art";
 
 type Obj = Record<string, unknown>;
 
@@ -173,7 +174,7 @@ export function buildRow(documentName: "Actor" | "Item", tab: BrowseTab, entry: 
     tab,
     name: entry.name,
     german,
-    img: entry.img || (documentName === "Actor" ? "icons/svg/mystery-man.svg" : "icons/svg/item-bag.svg"),
+    img: entry.img || defaultArt(entry.type, documentName === "Actor" ? ACTOR_ART : ITEM_ART),
     source,
     search: foldText(german === entry.name ? entry.name : `${entry.name}\n${german}`),
     stufe,

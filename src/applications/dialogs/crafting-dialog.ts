@@ -27,6 +27,7 @@ import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
 import { pick } from "../browser";
 import { choiceMatches, talentChoices, talentLabel } from "../talent-names";
+import { ITEM_ART, defaultArt } from "../../helpers/default-art";
 
 export const CRAFT_START_TEMPLATE = "systems/flex/templates/dialogs/craft-start.hbs";
 export const CRAFT_SESSION_TEMPLATE = "systems/flex/templates/dialogs/craft-session.hbs";
@@ -268,7 +269,7 @@ export function projectDetails(item: Item.Implementation): Record<string, unknow
     .map((e) => ({ when: formatWorldTime(e.at), ews: probe ? e.ews.map((value) => ({ value, void: value < sys.derived.sw })) : [], work: probe ? (e.ews.length ? "" : "–") : String(e.days), gain: e.gain, total: e.total }));
   return {
     voidHint: i18n().format("FLEX.Making.Project.BelowSW", { sw: String(sys.derived.sw) }),
-    target: target && { name: target.name, img: target.img ?? "icons/svg/item-bag.svg", typeLabel: `TYPES.Item.${target.type}` },
+    target: target && { name: target.name, img: target.img ?? defaultArt(target.type, ITEM_ART), typeLabel: `TYPES.Item.${target.type}` },
     owned: !!actor && item.isOwner,
     canDrop: item.isOwner && !paid,
     locked: paid,

@@ -7,6 +7,7 @@ import { startedCombat } from "../../automation/combat/tracker";
 import { documentFromUuid } from "../../helpers/uuid";
 import { unitText } from "../../helpers/units";
 import { plainText } from "./plain-text";
+import { EFFECT_ART } from "../../helpers/default-art";
 
 export const EFFECT_GROUPS = ["temporary", "passive", "inactive"] as const;
 export type EffectGroupId = (typeof EFFECT_GROUPS)[number];
@@ -212,7 +213,7 @@ export async function createEffect(sheet: object, actor: Actor.Implementation, g
   await once(sheet, `create:${id}`, async () => {
     const data = {
       name: i18n().localize("FLEX.Effects.New"),
-      img: "icons/svg/aura.svg",
+      img: EFFECT_ART,
       origin: actor.uuid,
       disabled: id === "inactive",
       ...(id === "temporary" ? { duration: { rounds: 1 } } : {}),

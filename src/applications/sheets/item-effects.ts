@@ -1,6 +1,8 @@
 // The Effekte section of the item sheet: the effects an item carries (a magic amulet's +1 Rüstung), created, switched,
 // edited and deleted where the actor's Effekte tab says they are edited ("Kommt von … und wird dort bearbeitet").
 // An effect made here acts on the item's owner (transfer), as an item's passive effect does.
+import { EFFECT_ART } from "../../helpers/default-art";
+
 type Effect = ActiveEffect.Implementation;
 
 const i18n = () => game.i18n!;
@@ -21,7 +23,7 @@ export function itemEffectRows(item: Item.Implementation, editable: boolean): It
   return item.effects.contents.map((e) => ({
     id: e.id!,
     name: e.name,
-    img: e.img ?? "icons/svg/aura.svg",
+    img: e.img ?? EFFECT_ART,
     disabled: e.disabled,
     transfer: e.transfer,
     toggleLabel: i18n().format(e.disabled ? "FLEX.Sheet.EnableEffect" : "FLEX.Sheet.DisableEffect", { name: e.name }),
@@ -41,7 +43,7 @@ const effectFrom = (item: Item.Implementation, target: HTMLElement): Effect | un
 async function onCreate(this: SheetLike): Promise<void> {
   if (!this.isEditable) return;
   const item = this.document;
-  const created = await item.createEmbeddedDocuments("ActiveEffect", [{ name: i18n().localize("FLEX.Effects.New"), img: "icons/svg/aura.svg", origin: item.uuid, transfer: true }]);
+  const created = await item.createEmbeddedDocuments("ActiveEffect", [{ name: i18n().localize("FLEX.Effects.New"), img: EFFECT_ART, origin: item.uuid, transfer: true }]);
   await item.effects.get(created?.[0]?.id ?? "")?.sheet?.render(true);
 }
 

@@ -12,6 +12,7 @@ import { checkBreakdown } from "../dialogs/check-dialog";
 import { compareNames } from "../talent-names";
 import { flexItemSystem } from "./system-data";
 import type { FlexItemSystem } from "./system-data";
+import { glyphAttributes } from "../../helpers/icon-glyph";
 
 /** What the sheet keeps for its rows across renders. */
 export interface RowState {
@@ -208,6 +209,8 @@ function decorateRow(sheet: RowSheet, row: Row, state: RowState, inInventory: bo
   // R-POLY-3: a locked item (polymorph-sheet.ts marks its row) cannot be rolled, so it shows no value.
   const check = row.locked ? null : rowCheck(actor, item);
   row.img ??= item.img ?? "";
+  // The system's own pictures are drawn as glyphs in the text colour (helpers/icon-glyph.ts).
+  row.imgAttrs = glyphAttributes(row.img);
   row.tags ??= [];
   // One roll affordance per row: the button that shows what it rolls ("GE W10 + 2"). A talent rolls its check; a weapon,
   // spell or attack is used (R-CORE-10, R-CORE-13); a row that cannot roll (its talent missing, locked) has none.
