@@ -228,12 +228,12 @@ describe("the item sheet", () => {
     expect((await swordSheet(clients.players[0])).querySelector('[data-field="system.schaden"]')!.text.trim()).toBe("1к8+1");
   });
 
-  it("editable, the input shows the stored 1W8+1 as 1d8+1 (stored as W again when sent) and its example is written 1d6+2", async () => {
+  it("editable, the input shows the stored 1W8+1 as 1d8+1 (stored as W again when sent); empty, it says what empty means (B-2)", async () => {
     speak("en");
     const html = await swordSheet(clients.gms[0]);
     const input = html.querySelector('input[name="system.schaden"]')!;
     expect(input.getAttribute("value")).toBe("1d8+1");
-    expect(input.getAttribute("placeholder")).toBe("1d6+2");
+    expect(input.getAttribute("placeholder")).toBe("empty: no damage");
   });
 });
 

@@ -157,7 +157,9 @@ describe("R-CORE-15 what a use of equipment spends", () => {
     expect(out).toMatch(/<select name="system\.verbrauch">.*<option value="menge" selected>Menge \(eins je Einsatz\)<\/option>/s);
     expect(out).toContain('value="keiner"');
     expect(out).toContain('value="ladung"');
-    expect(out).toContain("Alchemika verbrauchen immer eins ihrer Menge.");
+    // An equipment sheet explains equipment, not Alchemika (review B-18).
+    expect(out).toContain("Was ein Einsatz verbraucht: nichts, eins der Menge oder eine Ladung.");
+    expect(out).not.toContain("Alchemika");
   });
 });
 
@@ -342,7 +344,7 @@ describe("the item sheets render the new fields in every language", () => {
     expect(html(await itemSheet(alrik.items.getName("Heilung")))).toContain(`name="system.heilung" value="2${letter}6+2"`);
     const trank = alrik.items.getName("Heiltrank");
     await trank.update({ "system.heilung": "2W6" });
-    expect(html(await itemSheet(trank))).toContain(`name="system.heilung" value="2${letter}6" placeholder="2${letter}6"`);
+    expect(html(await itemSheet(trank))).toContain(`name="system.heilung" value="2${letter}6"`);
     expect([...g.game.i18n.missing]).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ describe("statuses on the sheet and the token HUD", () => {
     ["de", ["Tot", "Bewusstlos", "Fliegend", "Vergiftet", "Im Sterben", "Ertrinkt", "Nass", "Ohne Schlaf"]],
     ["en", ["Dead", "Unconscious", "Flying", "Poisoned", "Dying", "Drowning", "Wet"]],
     // Russian names that do not depend on the character's gender.
-    ["ru", ["Мёртв", "Без сознания", "Полёт", "Отравление", "Намокание", "Превращение"]],
+    ["ru", ["Мёртв", "Без сознания", "Полёт", "Отравление", "Мокрый", "Превращение"]],
   ])("in %s the core statuses that matter are named in the language, beside Flex's own", async (lang, names) => {
     const toggles = await effectToggles(lang);
     for (const n of names) expect(toggles).toContain(n);
