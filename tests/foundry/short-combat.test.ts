@@ -137,7 +137,7 @@ describe("R-SHORT-1 … R-SHORT-6 a full short combat: 3 characters on 3 player 
     // Checks in Flex's notation, as the sheet writes them, never Foundry's "1d10 + 4" (issue 25).
     expect(result.content).not.toMatch(/\dd\d/);
     // What each took as every card writes an Apply: damage − Rüstung = Leben lost, now x/max, and the state tag.
-    expect(takenRows(result)).toEqual(["Alrik · 2 Treffer 14 Schaden − 4 Rüstung = −10 Leben, jetzt 20/30", "Cora · 1 Treffer 14 Schaden = −12 Leben, jetzt 0/12 im Sterben"]);
+    expect(takenRows(result)).toEqual(["Alrik · 2 Treffer 14 Schaden − 4 Rüstung = −10 Leben, jetzt 20/30", "Cora · 1 Treffer 14 Schaden: Leben 12 → 0/12 (2 verfallen) im Sterben"]);
     expect(result.content).toContain("Im Sterben, aber nicht tot: Ein kurzer Kampf tötet nie.");
     expect(result.content).toContain("Ziel erreicht, aber die Charaktere werden angegriffen.");
     expect(result.rolls.map((r: Any) => r.total)).toEqual([1, 9, 3, 14, 1, 5]);

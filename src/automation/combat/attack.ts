@@ -4,6 +4,7 @@
 // talent, too little Fluss, no actions left, out of range under water) write nothing and say why.
 import { checkCardData } from "../../dice/check-card";
 import { CheckRoll } from "../../dice/check-roll";
+import { facesOf } from "../../dice/faces";
 import { audienceFor, rollModeOr } from "../../helpers/roll-mode";
 import { creatureDefenceMode } from "../../helpers/settings";
 import {
@@ -223,7 +224,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
     if (formula && (!targetRecords.length || targetRecords.some((t) => t.status !== "defended"))) {
       const damageRoll = new Roll(formula);
       await damageRoll.evaluate();
-      damage = { formula, total: Math.max(0, damageRoll.total ?? 0), rollIndex: rolls.push(damageRoll) - 1 };
+      damage = { formula, total: Math.max(0, damageRoll.total ?? 0), rollIndex: rolls.push(damageRoll) - 1, rolled: facesOf(damageRoll) };
       rules.add("R-CORE-12");
     }
     const healFormula = damageFormula(sys.heilung ?? "");
@@ -231,7 +232,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
     if (healFormula) {
       const healRoll = new Roll(healFormula);
       await healRoll.evaluate();
-      healing = { formula: healFormula, total: Math.max(0, healRoll.total ?? 0), rollIndex: rolls.push(healRoll) - 1 };
+      healing = { formula: healFormula, total: Math.max(0, healRoll.total ?? 0), rollIndex: rolls.push(healRoll) - 1, rolled: facesOf(healRoll) };
       rules.add("R-CORE-12");
     }
 
@@ -253,6 +254,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
       ew: result.ew,
       damage,
       healing,
+      ...(command ? { commanded: true } : {}),
       targets: targetRecords,
       applied: {},
       notes: notes.filter((n) => !check.notes.includes(n)),
