@@ -46,7 +46,7 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(fall().applied).toEqual({ faller: null, target: null, rider: null });
     expect(card().content).toContain("Rikka sitzt auf Grauwolf und fällt mit:");
     expect(card().content).toContain("Rikka hat kein Athletik-Talent: reine KK-Probe.");
-    expect(card().content).toContain("Rikka erhält 18 Fallschaden (6W4).");
+    expect(card().content).toContain("Rikka erhält 18 Fallschaden (6W4: 2 + 3 + 2 + 3 + 4 + 4).");
     // The rider's section says its own outcome, as the faller's does.
     const rider = parse(card().content).querySelector(".flex-fall-rider")!;
     expect(rider.querySelector(".flex-outcome")!.text.trim()).toBe("Nicht geschafft");
