@@ -5,6 +5,7 @@
 import { checkCardData } from "../../dice/check-card";
 import { CheckRoll } from "../../dice/check-roll";
 import { facesOf } from "../../dice/faces";
+import { localDice } from "../../helpers/dice-text";
 import { audienceFor, rollModeOr } from "../../helpers/roll-mode";
 import { creatureDefenceMode } from "../../helpers/settings";
 import {
@@ -88,7 +89,9 @@ function attackCheck(item: Item.Implementation, actor: Actor.Implementation, mod
   const sys = item.system as ItemSystem;
   const dialog = { vorteile: options.vorteile, nachteile: options.nachteile, modifier: options.modifier, notes };
   if (mode === "attack") {
+    // C-15: a creature attack without its own check rolls a bare W6, and the card says so.
     const check = parseAttackCheck(sys.angriff ?? "W6");
+    if (check && (sys.angriff === undefined || sys.angriff === null)) notes.push(game.i18n!.format("FLEX.Attack.NoAttackValue", { die: localDice("W6") }));
     if (!check) {
       warn("FLEX.Attack.NoCheck", { name: item.name, value: String(sys.angriff ?? "") });
       return null;

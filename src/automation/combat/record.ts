@@ -151,6 +151,8 @@ export async function renderAttackCard(record: AttackRecord): Promise<string> {
     damageType,
     damageFormula: record.damage ? formulaWithFaces(localDice(record.item.damage ?? record.damage.formula), record.damage.rolled) : "",
     healingFormula: record.healing ? formulaWithFaces(localDice(record.item.healing ?? record.healing.formula), record.healing.rolled) : "",
+    // C-8: a pure heal's check has no SW; the card says its EW decides nothing (R-CORE-13 rolls it all the same).
+    healCheckNote: healsOnly ? i18n.localize("FLEX.Attack.HealCheckNote") : null,
     subtitle: cost ? i18n.format(`FLEX.Attack.Cost.${record.mode}`, { actions: cost }) : i18n.localize(`FLEX.Attack.Cost.commanded`),
     hasTargets: targets.length > 0,
     // C-1: "Apply to all" only where it saves a click: two or more targets still open.
