@@ -330,7 +330,7 @@ describe("the cards", () => {
     await actor.fall(3);
     await settle();
     const card = parse((messages()[0] as Any).content);
-    expect(card.querySelector("h3")!.text).toBe("Alrik падает на 3 шага вниз");
+    expect(card.querySelector("h3")!.text).toBe("Падение: 3 шага");
     expect(card.querySelector(".flex-fall-damage")!.text).toContain("(3к4: 2 + 2 + 2)");
   });
 });

@@ -72,7 +72,7 @@ describe("R-FALL-1 a drop in elevation", () => {
     expect(msg.author.id).toBe(clients.players[0].id);
     expect(msg.rolls.map((r: Any) => r.formula)).toEqual(["1d8 + 2", "5d4"]);
     expect(fallFlags()).toMatchObject({ height: 5, sw: 15, source: "move", faller: { name: "Alrik", damage: 12, dice: [1, 2, 3, 4, 2] } });
-    expect(msg.content).toContain("Alrik stürzt 5 Schritt in die Tiefe");
+    expect(msg.content).toContain("Sturz: 5 Schritt");
     expect(msg.content).toContain("EW 5 gegen SW 15");
     expect(msg.content).toContain("Alrik erhält 12 Fallschaden (5W4: 1 + 2 + 3 + 4 + 2).");
     expect(msg.content).toContain("Rüstung schützt nicht");

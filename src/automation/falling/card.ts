@@ -132,6 +132,7 @@ export async function renderFallCard(record: FallRecord): Promise<string> {
   const context = {
     ...record,
     sourceLabel: `FLEX.Fall.Source.${record.source}`,
+    sourceHint: `FLEX.Fall.SourceHint.${record.source}`,
     damageDice: fallDice(record.faller.dice),
     fallerFailed: record.faller.check.outcome === "failure",
     rider: record.rider ? { ...record.rider, failed: record.rider.check.outcome === "failure", damageDice: fallDice(record.rider.dice) } : null,
