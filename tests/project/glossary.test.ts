@@ -30,7 +30,7 @@ describe("Russian grammar a template cannot break (C-9)", () => {
   });
 
   it("no name placeholder after a preposition that would need another case ('Приказ для {name}', 'верхом на {mount}')", () => {
-    expect(hits(ru, /(^|\s)(для|на|у|с|от|к) \{(name|companion|mount|item|trainer|creature)\}/)).toEqual([]);
+    expect(hits(ru, /(^|\s)(для|на|у|с|от|к) \{(name|companion|mount|item|trainer|creature)\}/i)).toEqual([]);
   });
 
   it("no masculine past tense for a party's state: 'отдых засчитан', not 'отдохнул'", () => {
