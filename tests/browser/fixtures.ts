@@ -12,24 +12,24 @@ const ROOT = join(import.meta.dirname, "..", "..");
 
 /** The fixtures' names of things (not of people) as an English or Russian table would name them. */
 const NAMES: Record<string, { en: string; ru: string }> = {
-  "Kurzschwert": { en: "Short sword", ru: "Короткий меч" },
-  "Leichte Armbrust": { en: "Light crossbow", ru: "Лёгкий арбалет" },
+  "Kurzschwert": { en: "Short Sword", ru: "Короткий меч" },
+  "Leichte Armbrust": { en: "Light Crossbow", ru: "Лёгкий арбалет" },
   "Zweihändiger Kriegsflegel der Nebelwächter": { en: "Two-handed war flail of the Mist Wardens", ru: "Двуручный боевой цеп Туманной стражи" },
-  "Lederrüstung": { en: "Leather armour", ru: "Кожаный доспех" },
+  "Lederrüstung": { en: "Leather Armour", ru: "Кожаный доспех" },
   "Heilerset": { en: "Healer's kit", ru: "Набор целителя" },
   "Fackel": { en: "Torch", ru: "Факел" },
   "Seil (15 Schritt)": { en: "Rope (15 paces)", ru: "Верёвка (15 шагов)" },
-  "Heiltrank": { en: "Healing potion", ru: "Лечебное зелье" },
+  "Heiltrank": { en: "Healing Potion", ru: "Лечебное зелье" },
   "Feuerstrahl": { en: "Fire jet", ru: "Огненная струя" },
   "Trugbild": { en: "Phantom Image", ru: "Мираж" },
   "Nebelamulett": { en: "Mist amulet", ru: "Амулет тумана" },
   "Nebelschleier": { en: "Mist veil", ru: "Туманная завеса" },
   "Segen der Flussgöttin": { en: "Blessing of the river goddess", ru: "Благословение речной богини" },
   "Schlangengift (abgeklungen)": { en: "Snake venom (worn off)", ru: "Змеиный яд (прошёл)" },
-  "Grauwolf": { en: "Grey wolf", ru: "Серый волк" },
+  "Grauwolf": { en: "Grey Wolf", ru: "Серый волк" },
   "Biss": { en: "Bite", ru: "Укус" },
-  "Reißen": { en: "Rend", ru: "Разрывание" },
-  "Rudeljäger": { en: "Pack hunter", ru: "Стайный охотник" },
+  "Reißen": { en: "Rend", ru: "Терзание" },
+  "Rudeljäger": { en: "Pack Hunter", ru: "Стайный охотник" },
   "Goblin-Späher": { en: "Goblin scout", ru: "Гоблин-разведчик" },
   "Ritter in Plattenrüstung": { en: "Knight in plate armour", ru: "Рыцарь в латах" },
   "Oger": { en: "Ogre", ru: "Огр" },
@@ -87,6 +87,93 @@ export function packTalent(key: string, system: Record<string, unknown> = {}): A
   throw new Error(`no talent ${key} in the compendium`);
 }
 
+/** Every document source of a pack (packs/_source/<pack>, its folders too), read once. */
+const sourcesCache = new Map<string, Any[]>();
+export function packSources(pack: string): Any[] {
+  let docs = sourcesCache.get(pack);
+  if (!docs) {
+    const dir = join(ROOT, "packs", "_source", pack);
+    docs = (readdirSync(dir, { recursive: true }) as string[])
+      .filter((f) => f.endsWith(".yml") && !f.endsWith("_Folder.yml"))
+      .map((f) => yaml.load(readFileSync(join(dir, f), "utf8")) as Any)
+      .filter((d) => d && typeof d === "object" && d.name && d.type);
+    sourcesCache.set(pack, docs);
+  }
+  return docs;
+}
+
+/**
+ * What a fixture may set on a pack document without contradicting it (issue 36, review D): how many, how charged,
+ * worn or not, how hurt, whose, how far trained. Everything else is the pack's.
+ */
+export const FIXTURE_STATE = new Set(["uebungswert", "menge", "ausgeruestet", "ladungen.value", "leben.value", "trainer", "training.fortschritt", "erschoepfung.value"]);
+
+const flatten = (o: Any, prefix = ""): [string, unknown][] =>
+  Object.entries(o ?? {}).flatMap(([k, v]) => (v && typeof v === "object" && !Array.isArray(v) ? flatten(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v] as [string, unknown]]));
+const setPath = (o: Any, path: string, value: unknown) => {
+  const keys = path.split(".");
+  let at = o;
+  for (const k of keys.slice(0, -1)) at = at[k] ??= {};
+  at[keys.at(-1)!] = value;
+};
+
+function fromPack(pack: string, name: string, type: string | null, state: Record<string, unknown>): Any {
+  const source = packSources(pack).find((d) => d.name === name && (!type || d.type === type));
+  if (!source) throw new Error(`no ${type ?? "document"} ${name} in the ${pack} pack`);
+  for (const key of Object.keys(state)) if (!FIXTURE_STATE.has(key)) throw new Error(`a fixture may not change ${name}'s ${key}: the pack says what it is`);
+  const t = translateSource(source, (globalThis as Any).game.i18n.lang) as Any;
+  const system = structuredClone(t.system ?? {});
+  for (const [key, value] of Object.entries(state)) setPath(system, key, value);
+  const items = (t.items ?? []).map((i: Any) => ({ name: i.name, type: i.type, img: i.img, system: i.system, flags: { flex: { sourceName: (source.items ?? []).find((s: Any) => s._id === i._id)?.name ?? i.name } } }));
+  return { name: t.name, type: t.type, img: t.img, system, ...(items.length ? { items } : {}), flags: { flex: { sourceName: name } } };
+}
+
+/** An item of the Ausrüstung pack as a table in the page's language imports it, with only its state set (FIXTURE_STATE). */
+export const packItem = (name: string, state: Record<string, unknown> = {}): Any => fromPack("ausruestung", name, null, state);
+
+/** A creature of a pack (bestiarium, begleiter) created in the world, as imported in the page's language, with only its state set. */
+export async function packActor(pack: string, name: string, state: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<Any> {
+  return createActor({ ...fromPack(pack, name, null, state), ...extra });
+}
+
+/**
+ * Where a fixture's document contradicts the pack document of its name (review D: "fixtures that match the packs"):
+ * "Heiltrank system.heilung: '' ≠ '2W6'". Fields the pack leaves out and FIXTURE_STATE are the fixture's own.
+ */
+export function packContradictions(doc: { name: string; type: string; system: Any; items?: Any; flags?: Any }, packs: string[]): string[] {
+  const name = doc.flags?.flex?.sourceName ?? doc.name;
+  const raw = packs.flatMap(packSources).find((d) => d.name === name && d.type === doc.type);
+  if (!raw) return [];
+  // Compared as imported in the world's language: a translation changes names and talent links, never values.
+  const source = translateSource(raw, (globalThis as Any).game.i18n.lang) as Any;
+  const out: string[] = [];
+  const system = doc.system?.toObject ? doc.system.toObject() : doc.system;
+  for (const [key, value] of flatten(source.system)) {
+    if (FIXTURE_STATE.has(key) || key === "beschreibung") continue;
+    const mine = key.split(".").reduce((o: Any, k) => o?.[k], system);
+    if (JSON.stringify(mine ?? null) !== JSON.stringify(value ?? null)) out.push(`${name} system.${key}: ${JSON.stringify(mine)} ≠ ${JSON.stringify(value)}`);
+  }
+  const items = doc.items?.contents ?? doc.items ?? [];
+  for (const [index, own] of (source.items ?? []).entries()) {
+    const german = raw.items?.[index]?.name ?? own.name;
+    const mine = items.find((i: Any) => [german, own.name].includes(i.flags?.flex?.sourceName ?? i.name) && i.type === own.type);
+    if (!mine) {
+      out.push(`${name} lacks its ${own.type} ${german}`);
+      continue;
+    }
+    out.push(...itemContradictions(mine, { ...own, name: german }, name));
+  }
+  return out;
+}
+
+function itemContradictions(mine: Any, own: Any, owner: string): string[] {
+  const system = mine.system?.toObject ? mine.system.toObject() : mine.system;
+  return flatten(own.system)
+    .filter(([key]) => !FIXTURE_STATE.has(key) && key !== "beschreibung")
+    .filter(([key, value]) => JSON.stringify(key.split(".").reduce((o: Any, k) => o?.[k], system) ?? null) !== JSON.stringify(value ?? null))
+    .map(([key, value]) => `${owner}'s ${own.name} system.${key}: ${JSON.stringify(key.split(".").reduce((o: Any, k) => o?.[k], system))} ≠ ${JSON.stringify(value)}`);
+}
+
 export async function rikka(): Promise<Any> {
   const actor = (await createActor({
     name: "Rikka Sturmfels",
@@ -111,19 +198,21 @@ export async function rikka(): Promise<Any> {
     items: talents(),
   })) as Any;
   await actor.createEmbeddedDocuments("Item", [
-    { name: tr("Kurzschwert"), type: "weapon", system: { talent: "Klingenwaffen", schaden: "1W6+1", aktionen: 1, ausgeruestet: true, preis: 60 } },
-    { name: tr("Leichte Armbrust"), type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 30, aktionen: 2, preis: 120 } },
+    // Things the compendium has are the compendium's (issue 36: a fixture never contradicts its pack document).
+    packItem("Kurzschwert", { ausgeruestet: true }),
+    packItem("Leichte Armbrust"),
     // A weapon of a Kampfart Rikka never learnt: the sheet tags it "Talent fehlt".
     { name: tr("Zweihändiger Kriegsflegel der Nebelwächter"), type: "weapon", system: { talent: UNLEARNT, schaden: "2W6", aktionen: 2, preis: 200 } },
-    { name: tr("Lederrüstung"), type: "armor", system: { wert: 2, ausgeruestet: true, preis: 80 } },
+    packItem("Lederrüstung", { ausgeruestet: true }),
     // R-CORE-15: used up by charges, by number, and one already used up; the rope is not used up at all.
-    { name: tr("Heilerset"), type: "equipment", system: { menge: 1, ladungen: { value: 7, max: 10 }, verbrauch: "ladung", preis: 25 } },
+    packItem("Heilerset", { "ladungen.value": 7 }),
     { name: tr("Fackel"), type: "equipment", system: { menge: 0, verbrauch: "menge", preis: 1 } },
     { name: tr("Seil (15 Schritt)"), type: "equipment", system: { menge: 1, preis: 5 } },
-    { name: tr("Heiltrank"), type: "alchemical", system: { stufe: 1, menge: 2, preis: 50 } },
-    { name: tr("Feuerstrahl"), type: "spell", img: "icons/magic/fire/beam-jet-stream-embers.webp", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, still: false } },
+    packItem("Heiltrank", { menge: 2 }),
+    // Not in the compendium: a fire jet that burns (review gallery-sheets B-20).
+    { name: tr("Feuerstrahl"), type: "spell", img: "icons/magic/fire/beam-jet-stream-embers.webp", system: { zauberschule: "Elementarmagie", fluss: 4, aktionen: 2, still: false, schaden: "2W6+2", schadensart: "feuer", reichweite: 10 } },
     // A spell of a Zauberschule Rikka never learnt: in her Zauber group on the Talente tab it offers no roll.
-    { name: tr("Trugbild"), type: "spell", img: "icons/magic/control/hypnosis-mesmerism-swirl.webp", system: { zauberschule: UNLEARNT_SCHOOL, fluss: 2, aktionen: 2, reichweite: 20, still: true } },
+    { ...packItem("Trugbild"), img: "icons/magic/control/hypnosis-mesmerism-swirl.webp" },
   ]);
   await actor.toggleStatusEffect("wet", { active: true });
   // Effects of each kind for the Effekte tab: one that runs out, one an amulet gives, one switched off.
@@ -136,31 +225,7 @@ export async function rikka(): Promise<Any> {
   return actor;
 }
 
+/** The Begleiter pack's Grauwolf, hurt (14 of 18) and half trained by `trainer` (46 of 100): its size, values and attacks are the pack's. */
 export async function grauwolf(trainer: Any): Promise<Any> {
-  const wolf = (await createActor({
-    name: tr("Grauwolf"),
-    type: "creature",
-    img: "icons/wolf.webp",
-    system: {
-      stufe: 1,
-      art: "tier",
-      attributes: { mu: 8, kl: 4, in: 8, ch: 4, ge: 10, ff: 4, ko: 8, kk: 8 },
-      leben: { value: 14, max: 18 },
-      ruestung: 1,
-      ausweichen: 12,
-      parade: 8,
-      geschwindigkeit: 10,
-      groesse: "mittel",
-      trainierbar: true,
-      trainer: trainer.uuid,
-      training: { fortschritt: 46 },
-      beschreibung: "<p>Ein junger Grauwolf aus den Nebelwäldern, misstrauisch, aber neugierig.</p>",
-    },
-  })) as Any;
-  await wolf.createEmbeddedDocuments("Item", [
-    { name: tr("Biss"), type: "attack", system: { schaden: "1W8", aktionen: 2, schadensart: "physisch" } },
-    { name: tr("Reißen"), type: "attack", system: { schaden: "2W4", aktionen: 3 } },
-    { name: tr("Rudeljäger"), type: "passive", system: { beschreibung: "<p>Vorteil auf Angriffe gegen Ziele, neben denen ein Verbündeter steht.</p>" } },
-  ]);
-  return wolf;
+  return packActor("begleiter", "Grauwolf", { "leben.value": 14, trainer: trainer.uuid, "training.fortschritt": 46 }, { img: "icons/wolf.webp" });
 }

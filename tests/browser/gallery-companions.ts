@@ -7,6 +7,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { commandCompanion, trainCompanion } from "../../src/automation/companions";
 import { createActor, createScene, dice, messages, placeToken, queueDice, target, type Clients } from "../harness";
 import { tr } from "./fixtures";
+import { chatLogFor } from "./gallery-chat";
 
 import { sheetHtml } from "./sheet-page";
 
@@ -26,7 +27,6 @@ export interface CompanionGalleryContext {
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 const chatList = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
-const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
 
 /** The character sheet with the Begleiter tab open, as gallery.ts renders sheets (each part tagged with its id). */
 const companionTab = (hero: Any) => sheetHtml(CharacterSheet, hero, (s: Any) => s.changeTab("companions", "primary"));
@@ -75,7 +75,7 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   const posted = messages().slice(start);
   const groups = [posted.slice(0, 2), posted.slice(2)];
   for (const [i, group] of groups.entries()) {
-    for (const theme of ["light", "dark"] as const) add(`chat-companions-${i + 1}`, chatList(group.map(chatItem).join("\n")), "flex chat", [], 340, 760, theme, i18n.localize("SIDEBAR.TabChat"));
+    for (const theme of ["light", "dark"] as const) add(`chat-companions-${i + 1}`, chatList(await chatLogFor(group, gm)), "flex chat", [], 340, 760, theme, i18n.localize("SIDEBAR.TabChat"));
   }
 
   // Put the world back as the rest of the gallery expects it.

@@ -6,6 +6,7 @@ import { onCoreApiReady } from "../../src/integrations/token-action-hud";
 import { createScene, placeToken, settle, type Clients } from "../harness";
 import { startFakeTah, type TahGroup } from "../harness/token-action-hud";
 import type { AddGalleryPage } from "./gallery-companions";
+import { packActor } from "./fixtures";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -54,12 +55,13 @@ export function hudHtml(tabs: TahGroup[]): string {
 /** Adds "hud-character" (Rikka in a fight, her wolf beside her) and "hud-creature" (the wolf), light and dark. */
 export async function hudPages(add: AddGalleryPage, { hero, wolf }: HudGalleryContext): Promise<void> {
   const g = globalThis as Any;
-  const saved = { reitbar: wolf.system.reitbar, groesse: wolf.system.groesse };
-  await wolf.update({ "system.reitbar": true, "system.groesse": "gross" });
+  // Rikka's mount is the Begleiter pack's Reitpferd beside her: the Grauwolf is not ridable (the pack's values, review D).
+  const horse = await packActor("begleiter", "Reitpferd", { trainer: hero.uuid, "training.fortschritt": 100 });
   const tah = await startFakeTah("2.1.1", onCoreApiReady);
   const scene = await createScene({ name: "HUD", active: true });
   const heroToken = (await placeToken(scene, hero, { col: 2, row: 2 })) as Any;
   const wolfToken = (await placeToken(scene, wolf, { col: 3, row: 2 })) as Any;
+  await placeToken(scene, horse, { col: 2, row: 3 });
   const combat = await g.Combat.create({});
   await combat.createEmbeddedDocuments("Combatant", [heroToken, wolfToken].map((t: Any, i: number) => ({ actorId: t.actorId, tokenId: t.id, sceneId: scene.id, initiative: 14 - i })));
   await combat.startCombat();
@@ -72,6 +74,6 @@ export async function hudPages(add: AddGalleryPage, { hero, wolf }: HudGalleryCo
   }
   await combat.delete();
   await scene.delete();
+  await horse.delete();
   await settle();
-  await wolf.update({ "system.reitbar": saved.reitbar, "system.groesse": saved.groesse });
 }

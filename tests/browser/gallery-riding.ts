@@ -1,4 +1,4 @@
-// Gallery pages for riding (issue 11): the character's Reiten section before mounting (the wolf to mount) and while
+// Gallery pages for riding (issue 11): the character's Reiten section before mounting (the horse to mount) and while
 // mounted (Beritten auf …, the mount's speed in the header), the mount's sheet (Trägt …), and the token HUD's riding
 // button — all through the real automation and templates. gallery.ts calls `ridingPages(add, ctx)` once per language;
 // everything it changes in the world it puts back.
@@ -8,6 +8,8 @@ import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { dismount, mountUp } from "../../src/automation/riding";
 import { createScene, messages, placeToken, queueDice, settle, type Clients } from "../harness";
 import type { AddGalleryPage } from "./gallery-companions";
+import { chatLogFor } from "./gallery-chat";
+import { packActor } from "./fixtures";
 
 import { sheetHtml } from "./sheet-page";
 
@@ -18,12 +20,11 @@ export interface RidingGalleryContext {
   clients: Clients;
   /** The rider: fixtures.ts's Rikka. */
   hero: Any;
-  /** Her companion: fixtures.ts's Grauwolf (trainer: Rikka), made ridable here and put back afterwards. */
+  /** Her companion: fixtures.ts's Grauwolf (trainer: Rikka). Not ridable, as the pack says: she rides a horse here. */
   wolf: Any;
 }
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-const chatItem = (m: Any) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
 const chatList = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
 
 /** A sheet on the tab that shows riding (a character's Begleiter, a creature's Werte), as gallery.ts renders sheets. */
@@ -60,17 +61,17 @@ function tokenHud(token: Any, img: string): string {
 }
 
 /**
- * Adds "character-riding-mounts" (the wolf to mount), "character-riding" and "creature-riding" (a mounted pair's
- * sheets) and "token-hud-riding" (Aufsitzen on Rikka, Absitzen on the mounted wolf), each light and dark.
+ * Adds "character-riding-mounts" (the horse to mount), "character-riding" and "creature-riding" (a mounted pair's
+ * sheets) and "token-hud-riding" (Aufsitzen on Rikka, Absitzen on the mounted horse), each light and dark.
  */
-export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGalleryContext): Promise<void> {
+export async function ridingPages(add: AddGalleryPage, { hero }: RidingGalleryContext): Promise<void> {
   const { i18n } = (globalThis as Any).game;
-  const saved = { reitbar: wolf.system.reitbar, groesse: wolf.system.groesse };
-  await wolf.update({ "system.reitbar": true, "system.groesse": "gross" });
+  // The Begleiter pack's Reitpferd, trained by Rikka: ridable and large as the pack says (the Grauwolf is neither, review D).
+  const horse = await packActor("begleiter", "Reitpferd", { trainer: hero.uuid, "training.fortschritt": 100 });
   // The sheet reads the rider's token on the scene the user views: this one, while the pages are made.
   const scene = await createScene({ name: "Reiten", active: true });
   const heroToken = (await placeToken(scene, hero, { col: 2, row: 2 })) as Any;
-  const wolfToken = (await placeToken(scene, wolf, { col: 3, row: 2 })) as Any;
+  const horseToken = (await placeToken(scene, horse, { col: 3, row: 2 })) as Any;
 
   const before = await statsPage(CharacterSheet, hero);
   const hudBefore = tokenHud(heroToken, hero.img);
@@ -79,36 +80,36 @@ export async function ridingPages(add: AddGalleryPage, { hero, wolf }: RidingGal
     add("token-hud-riding-mount", hudBefore, "flex hud", [], 320, 220, theme, "Token HUD");
   }
 
-  await mountUp(heroToken, wolfToken);
+  await mountUp(heroToken, horseToken);
   await settle();
   const rider = await statsPage(CharacterSheet, hero);
-  const mount = await statsPage(CreatureSheet, wolf);
-  const hudAfter = tokenHud(wolfToken, wolf.img);
+  const mount = await statsPage(CreatureSheet, horse);
+  const hudAfter = tokenHud(horseToken, horse.img);
   for (const theme of ["light", "dark"] as const) {
     add("character-riding", rider.parts, rider.classes, ["flexDismount"], rider.width, rider.height, theme, hero.name);
-    add("creature-riding", mount.parts, mount.classes, ["flexDismount"], mount.width, mount.height, theme, wolf.name);
+    add("creature-riding", mount.parts, mount.classes, ["flexDismount"], mount.width, mount.height, theme, horse.name);
     add("token-hud-riding-dismount", hudAfter, "flex hud", [], 320, 220, theme, "Token HUD");
   }
 
-  // R-FALL-1 with a rider: the wolf drops 6 Schritt with Rikka on its back; one card, both roll, both take damage.
-  const leben = { hero: hero.system.leben.value, wolf: wolf.system.leben.value };
+  // R-FALL-1 with a rider: the horse drops 6 Schritt with Rikka on its back; one card, both roll, both take damage.
+  const leben = { hero: hero.system.leben.value, horse: horse.system.leben.value };
   const g = globalThis as Any;
   for (const key of ["fallAutomatic", "fallRoller", "fallAutoApply"]) g.game.settings.values.delete(`flex.${key}`);
-  await wolfToken.move({ elevation: 6, action: "fly" });
+  await horseToken.move({ elevation: 6, action: "fly" });
   await settle();
   const shown = messages().length;
   queueDice([{ faces: 6, result: 2 }, ...[1, 2, 1, 3, 2, 1].map((result) => ({ faces: 4, result })), { faces: 6, result: 3 }, ...[2, 1, 2, 2, 1, 3].map((result) => ({ faces: 4, result }))]);
-  await wolfToken.move({ elevation: 0 });
+  await horseToken.move({ elevation: 0 });
   await settle();
-  const fallCard = messages().slice(shown).map(chatItem).join("\n");
+  const fallCard = await chatLogFor(messages().slice(shown), (globalThis as Any).game.users.find((u: Any) => u.isGM));
   for (const theme of ["light", "dark"] as const) add("chat-riding-fall", chatList(fallCard), "chat", [], 340, 620, theme, i18n.localize("SIDEBAR.TabChat"));
   await hero.update({ "system.leben.value": leben.hero });
-  await wolf.update({ "system.leben.value": leben.wolf });
+  await horse.update({ "system.leben.value": leben.horse });
 
   // Put the world back as the rest of the gallery expects it.
   await dismount(heroToken);
   await settle();
   await scene.delete();
+  await horse.delete();
   await settle();
-  await wolf.update({ "system.reitbar": saved.reitbar, "system.groesse": saved.groesse });
 }

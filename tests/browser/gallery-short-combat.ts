@@ -4,8 +4,9 @@
 // inside its per-language loop, after the other pages.
 import { ShortCombatPlayerView, ShortCombatTool } from "../../src/applications/short-combat";
 import { rollInShortCombat, shortCombatAction, startShortCombat, useAlchemikumInShortCombat } from "../../src/automation/short-combat";
-import { as, createActor, dice, messageContentFor, messages, queueDice, type Clients } from "../harness";
-import { tr } from "./fixtures";
+import { as, createActor, dice, messages, queueDice, type Clients } from "../harness";
+import { packActor, tr } from "./fixtures";
+import { chatLogFor } from "./gallery-chat";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -22,7 +23,6 @@ export interface ShortCombatGalleryContext {
 }
 
 const LIST = "list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem";
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 async function appPage(app: Any): Promise<{ html: string; classes: string; width: number }> {
   await app.render(true);
@@ -32,10 +32,8 @@ async function appPage(app: Any): Promise<{ html: string; classes: string; width
   return { html, classes: [...new Set((app.options.classes as string[]) ?? [])].join(" "), width: Number(app.options.position?.width) || 560 };
 }
 
-const chatItem = (m: Any, content: string = m.content) => `<li class="chat-message"><header class="message-header">${escape(m.speaker?.alias ?? "")}</header><div class="message-content">${content}</div></li>`;
-
 /** Adds the short-combat pages for the current language. */
-export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }: ShortCombatGalleryContext): Promise<void> {
+export async function shortCombatPages(add: GalleryAdd, { clients, hero }: ShortCombatGalleryContext): Promise<void> {
   const { i18n } = (globalThis as Any).game;
   const [gm, player] = [clients.gms[0], clients.players[0]];
   const tarek = await createActor({ name: "Tarek vom Roten Turm", type: "character", img: "icons/tarek.webp", system: { attributes: { ge: 8 }, leben: { value: 18, max: 18 }, ruestung: 1 } });
@@ -43,7 +41,9 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
   await goblin.createEmbeddedDocuments("Item", [{ name: tr("Messer"), type: "attack", system: { angriff: "W6+1", schaden: "1W6", aktionen: 1 } }]);
   const bandit = await createActor({ name: "Hauptmann Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "creature", img: "icons/bandit.webp", system: { stufe: 1, ausweichen: 9, leben: { value: 16, max: 16 } } });
   await bandit.createEmbeddedDocuments("Item", [{ name: tr("Säbel"), type: "attack", system: { angriff: "W8+2", schaden: "1W8+1", aktionen: 2 } }]);
-  const setup = { characters: [hero, tarek], enemies: [wolf, goblin, bandit], goal: "capture" as const, goalNote: "den Hauptmann lebend", stance: "fight" as const };
+  // The enemies are the GM's: a bandit from the Bestiarium (not Rikka's own trained wolf, review D-4).
+  const highwayman = await packActor("bestiarium", "Bandit");
+  const setup = { characters: [hero, tarek], enemies: [highwayman, goblin, bandit], goal: "capture" as const, goalNote: "den Hauptmann lebend", stance: "fight" as const };
 
   const before = await as(gm, () => appPage(new ShortCombatTool({ setup })));
   add("short-combat-setup", before.html, before.classes, [], before.width, 520, "light", i18n.localize("FLEX.ShortCombat.Title"));
@@ -75,13 +75,12 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero, wolf }:
   const ours = messages()
     .slice(start)
     .filter((m: Any) => m.flags?.flex?.shortCombat || m.flags?.flex?.shortCombatResult);
-  const list = `<ol style="${LIST}">${ours.map((m: Any) => chatItem(m)).join("\n")}</ol>`;
+  const list = `<ol style="${LIST}">${await chatLogFor(ours, gm)}</ol>`;
   for (const theme of ["light", "dark"] as const) add("chat-short-combat", list, "flex chat", [], 340, 1100, theme, i18n.localize("SIDEBAR.TabChat"));
   // The same cards in the player's chat log: no GM buttons (the result's Undo).
-  const seen = await Promise.all(ours.map(async (m: Any) => chatItem(m, await messageContentFor(m, player))));
-  add("chat-short-combat-player", `<ol style="${LIST}">${seen.join("\n")}</ol>`, "flex chat", [], 340, 1100, "light", i18n.localize("SIDEBAR.TabChat"));
+  add("chat-short-combat-player", `<ol style="${LIST}">${await chatLogFor(ours, player)}</ol>`, "flex chat", [], 340, 1100, "light", i18n.localize("SIDEBAR.TabChat"));
   // The GM's Undo: Leben and dying back, both cards say so.
   await as(gm, () => shortCombatAction(card, "undo"));
-  const undone = `<ol style="${LIST}">${ours.map((m: Any) => chatItem(m)).join("\n")}</ol>`;
+  const undone = `<ol style="${LIST}">${await chatLogFor(ours, gm)}</ol>`;
   add("chat-short-combat-undone", undone, "flex chat", [], 340, 1100, "light", i18n.localize("SIDEBAR.TabChat"));
 }

@@ -11,7 +11,8 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, startClient, createScene, messages, placeToken, queueDice, resetWorld, settle, target } from "../harness";
-import { grauwolf, packTalent, rikka, tr } from "./fixtures";
+import { grauwolf, packActor, packTalent, rikka, tr } from "./fixtures";
+import { chatLogFor } from "./gallery-chat";
 import { galleryIcons } from "./gallery-icons";
 import { companionPages } from "./gallery-companions";
 import { makingPages } from "./gallery-making";
@@ -85,24 +86,22 @@ ${localPaths(withoutHeaderControls(body))}
 }
 
 
-function chatItem(m: Any): string {
-  return `<li class="chat-message"><header class="message-header">${escape(m.speaker.alias ?? "")}</header><div class="message-content">${m.content}</div></li>`;
-}
 
 /** The next dice show these faces, in the order they are rolled: [faces, result] pairs. */
 const rolls = (...faces: [number, number][]) => queueDice(faces.map(([f, result]) => ({ faces: f, result })));
 
-/** The cards posted since `start`, as chat log entries. */
-const chatSince = (start: number) => messages().slice(start).map(chatItem).join("\n");
+/** The cards posted since `start`, as the first GM's chat log draws them (gallery-chat.ts). */
+const chatSince = (start: number) => chatLogFor(messages().slice(start), (globalThis as Any).game.users.find((u: Any) => u.isGM));
 
 /** A chat log column: the cards as the sidebar shows them. */
 const chatLog = (items: string) => `<ol style="list-style:none;margin:0;padding:0.5rem;display:flex;flex-direction:column;gap:0.5rem">${items}</ol>`;
 
 /**
  * A fight through the real automation: Rikka's sword against a goblin (hit, applied) and a bandit with a long
- * name (who defends); the wolf's bite against Rikka (her defence still open: Ausweichen / Parade); a fire spell
- * that hits the goblin (not yet applied) and misses the wolf; a fall onto the goblin; a healing spell healed
- * from its card and a KR of breath under water.
+ * name (who defends); a highwayman's crossbow bolt (the Bestiarium's Bandit) at Rikka (her defence still open:
+ * Ausweichen / Parade); a fire spell that hits the goblin (not yet applied) and misses the highwayman; a fall onto the
+ * goblin; a healing spell healed from its card and a KR of breath under water. Rikka's own wolf attacks nobody here:
+ * in a fight it acts only on her command (R-COMP-4/5; chat-companions).
  */
 async function combatCards(clients: Any, hero: Any, wolf: Any) {
   const { attackCardAction, defendAgainst } = await import("../../src/automation/combat");
@@ -114,7 +113,8 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
     { name: tr("Feuerlanze"), type: "spell", img: "icons/magic/fire/projectile-fireball-orange.webp", system: { zauberschule: "Elementarmagie", fluss: 2, aktionen: 2, schaden: "2W6", schadensart: "feuer", reichweite: 10 } },
     { name: tr("Heilende Hände"), type: "spell", img: "icons/magic/life/heart-cross-green.webp", system: { zauberschule: "Heilmagie", fluss: 1, aktionen: 1, heilung: "1W6+1" } },
   ]);
-  const [heroToken, goblinToken, banditToken, wolfToken] = [await placeToken(scene, hero), await placeToken(scene, goblin, { col: 1 }), await placeToken(scene, bandit, { col: 2 }), await placeToken(scene, wolf, { col: 3 })];
+  const raider = await packActor("bestiarium", "Bandit");
+  const [heroToken, goblinToken, banditToken, wolfToken, raiderToken] = [await placeToken(scene, hero), await placeToken(scene, goblin, { col: 1 }), await placeToken(scene, bandit, { col: 2 }), await placeToken(scene, wolf, { col: 3 }), await placeToken(scene, raider, { col: 4 })];
   const gm = clients.gms[0];
   const sword = hero.items.getName(tr("Kurzschwert"));
 
@@ -126,22 +126,23 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
   await attackCardAction(swordCard, ["t1"], "apply");
   rolls([8, 8]);
   await defendAgainst(swordCard, "t2", "ausweichen");
-  const first = chatSince(start);
+  const first = await chatSince(start);
 
   const next = messages().length;
   target(gm, heroToken);
-  rolls([6, 5], [8, 6]);
-  await wolf.items.getName(tr("Biss")).roll({});
-  target(gm, goblinToken, wolfToken);
+  // Its Leichte Armbrust: W6+3 (2 + 3 = EW 5), 1W8: 6.
+  rolls([6, 2], [8, 6]);
+  await raider.items.find((i: Any) => i.flags.flex?.sourceName === "Leichte Armbrust").roll({});
+  target(gm, goblinToken, raiderToken);
   rolls([6, 6], [6, 4], [6, 5]);
   await hero.items.getName(tr("Feuerlanze")).roll({ modifier: 2 });
-  const second = chatSince(next);
+  const second = await chatSince(next);
 
   // R-FALL-1..3: Rikka drops 4 Schritt onto the goblin; both fail, both take 4W4 (applied at once, with Undo).
   const falling = messages().length;
   rolls([6, 2], [4, 3], [4, 2], [4, 4], [4, 1], [6, 1]);
   await hero.fall(4, { onto: goblinToken });
-  const fall = chatSince(falling);
+  const fall = await chatSince(falling);
 
   // R-CORE-12: a healing spell, healed from the card; then one KR of breath under water (R-BREATH-1..3):
   // Rikka's breath die drops a step, the wolf holds its breath, the bandit (at W4) drowns.
@@ -156,8 +157,8 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
   rolls([8, 2], [8, 7], [4, 1]);
   await (globalThis as Any).game.flex.advanceBreath([heroToken, wolfToken, banditToken]);
   for (const actor of [hero, wolf, bandit]) await actor.toggleStatusEffect("underwater", { active: false });
-  const third = chatSince(healing);
-  return { pages: { "chat-combat-1": first, "chat-combat-2": second, "chat-fall": fall, "chat-combat-3": third }, tokens: [heroToken, goblinToken, banditToken, wolfToken] };
+  const third = await chatSince(healing);
+  return { pages: { "chat-combat-1": first, "chat-combat-2": second, "chat-fall": fall, "chat-combat-3": third }, tokens: [heroToken, goblinToken, banditToken, wolfToken, raiderToken] };
 }
 
 /**
@@ -168,8 +169,11 @@ async function combatCards(clients: Any, hero: Any, wolf: Any) {
 async function startFight(fight: { tokens: Any[] }, hero: Any, wolf: Any) {
   const { spendActionsFor, spendReactionFor } = await import("../../src/automation/combat/actions");
   const combat = await (globalThis as Any).Combat.create({});
-  const initiative = [14, 9, 7, 12];
-  await combat.createEmbeddedDocuments("Combatant", fight.tokens.map((t: Any, i: number) => ({ actorId: t.actorId, tokenId: t.id, sceneId: t.parent.id, initiative: initiative[i] })));
+  await combat.createEmbeddedDocuments("Combatant", fight.tokens.map((t: Any) => ({ actorId: t.actorId, tokenId: t.id, sceneId: t.parent.id })));
+  // R-CORE-14: the initiatives rolled as the system rolls them (each combatant's IN check), not set by hand (review D-3);
+  // the wolf's own roll counts for nothing while Rikka fights (R-COMP-4).
+  rolls([10, 7], [6, 3], [8, 4], [8, 5], [8, 2]);
+  await combat.rollAll();
   await combat.startCombat();
   await settle();
   await spendActionsFor(hero, 1, { label: "Kurzschwert" });
@@ -290,9 +294,11 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     // A check, a use card (R-CORE-15) and the end of the day.
     rolls([10, 4], [10, 9]);
     await hero.rollTalent("Athletik", { vorteile: 1, sw: 12 });
+    // The pack's Heiltrank heals 2W6: 3 + 4 (its card offers the 7, left to apply).
+    rolls([6, 3], [6, 4]);
     await hero.items.getName(tr("Heiltrank")).use();
     await (globalThis as Any).game.flex.requestEndOfDay({ actorIds: [hero.id] });
-    for (const theme of ["light", "dark"] as const) add("chat-cards", chatLog(chatSince(0)), "chat", [], 340, 700, theme, i18n.localize("SIDEBAR.TabChat"));
+    for (const theme of ["light", "dark"] as const) add("chat-cards", chatLog(await chatSince(0)), "chat", [], 340, 700, theme, i18n.localize("SIDEBAR.TabChat"));
 
     const fight = await combatCards(clients, hero, wolf);
     for (const [name, group] of Object.entries(fight.pages)) {

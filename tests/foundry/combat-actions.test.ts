@@ -304,7 +304,7 @@ describe("R-CORE-6 on screen", () => {
     g.game.i18n.lang = "en";
     expect(actionLabel(status, format).text).toBe("Actions 1/3 · Reactions 0/1");
     g.game.i18n.lang = "ru";
-    expect(actionLabel(status, format).text).toBe("Действия 1/3 · РЕ 0/1");
+    expect(actionLabel(status, format).text).toBe("Действия 1/3 · Реакции 0/1");
   });
 
   it("the sheet header shows what is left while the actor is in combat, and its sheets re-render when it changes", async () => {

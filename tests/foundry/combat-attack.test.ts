@@ -357,7 +357,7 @@ describe("R-CORE-8 at 0 Leben: a creature is dead and defeated in the tracker; a
     expect(combat.combatants.find((c: Any) => c.actorId === alrik.id).defeated).toBe(false);
     // The card says it: 8 damage, 4 Leben lost, 0 left, and the goblin is defeated.
     const row = parse(await gmView(messages().at(-1) as Any)).querySelector(".flex-applied")!;
-    expect(row.text.replace(/\s+/g, " ").trim()).toBe("8 Schaden = −4 Leben, jetzt 0/4 besiegt");
+    expect(row.text.replace(/\s+/g, " ").trim()).toBe("8 Schaden: Leben 4 → 0/4 (4 verfallen) besiegt");
     expect(row.querySelector(".flex-tag-state")!.text).toBe("besiegt");
   });
 });

@@ -318,9 +318,9 @@ describe("the cards", () => {
     });
     const card = parse((messages()[0] as Any).content);
     // The check's sum is on the card itself, die first (issue 25: no longer only in a tooltip).
-    expect(card.querySelector(".flex-breakdown-inline dt")!.text.trim()).toBe(`${d}10`);
-    expect(card.querySelector(".flex-breakdown-inline dd")!.text.trim()).toBe("7");
-    expect(card.querySelector(".flex-attack-damage")!.text).toContain(`1${d}8+1`);
+    expect(card.querySelector(".flex-attack-check .flex-check-sum")!.text.trim()).toMatch(new RegExp(`^${d}10 7 `));
+    // The damage with its faces (issue 36, C-4): 1W8+1 rolled 4.
+    expect(card.querySelector(".flex-attack-damage")!.text).toContain(`1${d}8+1: 4 + 1`);
   });
 
   it("a Russian fall card: the height and the damage dice as Russians write them", async () => {
@@ -330,7 +330,7 @@ describe("the cards", () => {
     await actor.fall(3);
     await settle();
     const card = parse((messages()[0] as Any).content);
-    expect(card.querySelector("h3")!.text).toBe("Alrik падает на 3 шага вниз");
-    expect(card.querySelector(".flex-fall-damage")!.text).toContain("(3к4)");
+    expect(card.querySelector("h3")!.text).toBe("Падение: 3 шага");
+    expect(card.querySelector(".flex-fall-damage")!.text).toContain("(3к4: 2 + 2 + 2)");
   });
 });

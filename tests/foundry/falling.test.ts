@@ -72,9 +72,9 @@ describe("R-FALL-1 a drop in elevation", () => {
     expect(msg.author.id).toBe(clients.players[0].id);
     expect(msg.rolls.map((r: Any) => r.formula)).toEqual(["1d8 + 2", "5d4"]);
     expect(fallFlags()).toMatchObject({ height: 5, sw: 15, source: "move", faller: { name: "Alrik", damage: 12, dice: [1, 2, 3, 4, 2] } });
-    expect(msg.content).toContain("Alrik stürzt 5 Schritt in die Tiefe");
+    expect(msg.content).toContain("Sturz: 5 Schritt");
     expect(msg.content).toContain("EW 5 gegen SW 15");
-    expect(msg.content).toContain("Alrik erhält 12 Fallschaden (5W4).");
+    expect(msg.content).toContain("Alrik erhält 12 Fallschaden (5W4: 1 + 2 + 3 + 4 + 2).");
     expect(msg.content).toContain("Rüstung schützt nicht");
     expect(msg.content).toContain("R-CORE-4, R-FALL-1");
     // Applied at once (the default), Rüstung 3 notwithstanding: one actor write and one card, both the mover's.
@@ -278,7 +278,7 @@ describe("R-FALL-2 / R-FALL-3 landing on someone", () => {
     await acting(clients.players[0], () => token.move({ x: 200, elevation: 0 }));
     expect(sys(beast).leben.value).toBe(0);
     const line = parse(await messageContentFor(card(), clients.gms[0])).querySelectorAll(".flex-fall-apply .flex-applied").map((e: Any) => e.text.replace(/\s+/g, " ").trim());
-    expect(line).toContain("Wolf: 10 Schaden = −7 Leben, jetzt 0/20 besiegt");
+    expect(line).toContain("Wolf: 10 Schaden: Leben 7 → 0/20 (3 verfallen) besiegt");
   });
 
   it("a creature that dodges takes nothing; only the faller is hurt", async () => {

@@ -173,14 +173,14 @@ describe("R-CORE-15 / R-CORE-12 a healing potion's use card rolls its heilung an
     return { hero, potion: potion as Any };
   }
 
-  it("7 Leben Heilung (2W6) and '+7 Leben anwenden'; Apply heals the drinker once, however many click", async () => {
+  it("Heilung: 7 Leben (2W6: 3 + 4) and '+7 Leben anwenden'; Apply heals the drinker once, however many click", async () => {
     const player = clients.players[0];
     const { hero, potion } = await withPotion();
     queueDice([{ faces: 6, result: 3 }, { faces: 6, result: 4 }]);
     expect(await acting(player, () => potion.use())).toEqual({ empty: false, left: 1 });
     expect(leben(hero)).toBe(10);
     expect(dom().querySelector("p")?.text).toBe("Rikka benutzt Heiltrank (noch 1).");
-    expect(dom().querySelector(".flex-attack-healing")?.text.trim()).toBe("7 Leben Heilung (2W6)");
+    expect(dom().querySelector(".flex-attack-healing")?.text.trim()).toBe("Heilung: 7 Leben (2W6: 3 + 4)");
     expect(dom().querySelector("button[data-action=flexHealApply]")?.text.trim()).toBe("+7 Leben anwenden");
     expect(card().rolls.map((r: Any) => r.total)).toEqual([7]);
 
@@ -209,8 +209,8 @@ describe("R-CORE-15 / R-CORE-12 a healing potion's use card rolls its heilung an
   });
 
   it.each([
-    ["en", "7 Life healed (2d6)", "Apply +7 Life", "+7 Life, now 17/30"],
-    ["ru", "Исцеление: 7 (2к6)", "Применить: +7 Жизни", "+7 Жизни, теперь 17/30"],
+    ["en", "Healing: 7 Life (2d6: 3 + 4)", "Apply +7 Life", "+7 Life, now 17/30"],
+    ["ru", "Исцеление: Жизнь +7 (2к6: 3 + 4)", "Применить: Жизнь +7", "Жизнь +7, теперь 17/30"],
   ])("%s: the die letter and the words of the language", async (lang, line, button, applied) => {
     g.game.i18n.lang = lang;
     const { potion } = await withPotion();

@@ -98,7 +98,7 @@ describe("R-REST-NO-1 without sleep: 1 at 24 h, then 1 every further 6 h", () =>
     expect(actorWrites[0]).toMatchObject({ action: "update", userId: clients.gms[0].id });
     expect(actorWrites[0].ids).toHaveLength(3);
     expect(messages()).toHaveLength(1);
-    expect((messages()[0] as Any).content).toContain("Held 1: 168 h ohne Rast, Erschöpfung 0 → 12");
+    expect((messages()[0] as Any).content).toContain("Held 1: 168 h ohne Rast, Erschöpfung 0\u00a0→\u00a012");
     // Seen again (a second look at the same time) it changes nothing.
     const { runNoRestClock } = await import("../../src/automation/rest");
     const writes = state.writes.length;

@@ -46,10 +46,10 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(fall().applied).toEqual({ faller: null, target: null, rider: null });
     expect(card().content).toContain("Rikka sitzt auf Grauwolf und fällt mit:");
     expect(card().content).toContain("Rikka hat kein Athletik-Talent: reine KK-Probe.");
-    expect(card().content).toContain("Rikka erhält 18 Fallschaden (6W4).");
+    expect(card().content).toContain("Rikka erhält 18 Fallschaden (6W4: 2 + 3 + 2 + 3 + 4 + 4).");
     // The rider's section says its own outcome, as the faller's does.
     const rider = parse(card().content).querySelector(".flex-fall-rider")!;
-    expect(rider.querySelector(".flex-outcome")!.text.trim()).toBe("Nicht geschafft");
+    expect(rider.querySelector(".flex-outcome-inline")!.text.trim()).toBe("Nicht geschafft");
     expect(card().content.match(/data-action="flexFallApply" data-key="(\w+)"/g)).toEqual(['data-action="flexFallApply" data-key="faller"', 'data-action="flexFallApply" data-key="rider"']);
     expect(card().content).toContain("Schaden anwenden: Rikka (18)");
     expect([hero.system.leben.value, wolf.system.leben.value]).toEqual([30, 18]);
@@ -125,7 +125,7 @@ describe("R-FALL-1 with a rider: the rider falls with its mount, on the mount's 
     expect(card().rolls.map((r: Any) => r.formula)).toEqual(["1d6", "6d4", "1d6 + 14"]);
     expect(fall().rider).toMatchObject({ damage: 0, dice: [] });
     expect(card().content).toContain("Rikka landet sicher und bleibt unverletzt.");
-    expect(parse(card().content).querySelector(".flex-fall-rider .flex-outcome")!.text.trim()).toBe("Geschafft!");
+    expect(parse(card().content).querySelector(".flex-fall-rider .flex-outcome-inline")!.text.trim()).toBe("Geschafft!");
     expect(card().content).not.toContain('data-key="rider"');
     expect(await acting(clients.gms[0], () => fallCardAction(card(), "rider", "apply"))).toBe("missing");
     expect(hero.system.leben.value).toBe(30);

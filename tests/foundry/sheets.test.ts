@@ -393,7 +393,7 @@ describe("a creature's attack", () => {
       ["1d8 + 2", 7],
       ["1d8 + 1", 7],
     ]);
-    expect(msg.content).toContain("7 Schaden (Physisch, 1W8+1)");
+    expect(msg.content).toContain("7 Schaden (Physisch, 1W8+1: 6 + 1)");
   });
 });
 

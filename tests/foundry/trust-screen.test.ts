@@ -106,7 +106,7 @@ describe("the attack card: a GM creature's Leben, Rüstung and defence stay with
     const card = messages().at(-1) as Any;
     expect(await acting(gm(), () => attackCardAction(card, ["t1"], "apply"))).toEqual({ t1: "applied" });
     expect(text(card.content, ".flex-applied-text")).toBe("kein Leben verloren");
-    expect(text(await messageContentFor(card, gm()), ".flex-applied-text")).toBe("6 Schaden − 6 Rüstung = 0 Leben, jetzt 12/12");
+    expect(text(await messageContentFor(card, gm()), ".flex-applied-text")).toBe("6 Schaden: Rüstung fängt alles ab, Leben 12/12");
   });
 
   it("healing a GM creature: '+N Leben' for players, 'jetzt …/…' for the GM", async () => {

@@ -540,6 +540,11 @@ export class RenderedElement {
   querySelectorAll(selector: string): RenderedElement[] { return this.node.querySelectorAll(selector).map((n) => new RenderedElement(n)); }
   /** Disabled itself or inside a disabled fieldset: the browser leaves it out of the form data. */
   get disabled(): boolean { return this.node.hasAttribute("disabled") || !!this.node.closest("fieldset[disabled]"); }
+  /** A button the card's handler disables while its click runs: the attribute, as in the DOM. */
+  set disabled(value: boolean) {
+    if (value) this.node.setAttribute("disabled", "");
+    else this.node.removeAttribute("disabled");
+  }
   /** `hidden` reflects the attribute, as in the DOM. */
   get hidden(): boolean { return this.node.hasAttribute("hidden"); }
   set hidden(value: boolean) {

@@ -4,6 +4,8 @@
 // talent, too little Fluss, no actions left, out of range under water) write nothing and say why.
 import { checkCardData } from "../../dice/check-card";
 import { CheckRoll } from "../../dice/check-roll";
+import { facesOf } from "../../dice/faces";
+import { localDice } from "../../helpers/dice-text";
 import { audienceFor, rollModeOr } from "../../helpers/roll-mode";
 import { creatureDefenceMode } from "../../helpers/settings";
 import {
@@ -87,7 +89,9 @@ function attackCheck(item: Item.Implementation, actor: Actor.Implementation, mod
   const sys = item.system as ItemSystem;
   const dialog = { vorteile: options.vorteile, nachteile: options.nachteile, modifier: options.modifier, notes };
   if (mode === "attack") {
+    // C-15: a creature attack without its own check rolls a bare W6, and the card says so.
     const check = parseAttackCheck(sys.angriff ?? "W6");
+    if (check && (sys.angriff === undefined || sys.angriff === null)) notes.push(game.i18n!.format("FLEX.Attack.NoAttackValue", { die: localDice("W6") }));
     if (!check) {
       warn("FLEX.Attack.NoCheck", { name: item.name, value: String(sys.angriff ?? "") });
       return null;
@@ -223,7 +227,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
     if (formula && (!targetRecords.length || targetRecords.some((t) => t.status !== "defended"))) {
       const damageRoll = new Roll(formula);
       await damageRoll.evaluate();
-      damage = { formula, total: Math.max(0, damageRoll.total ?? 0), rollIndex: rolls.push(damageRoll) - 1 };
+      damage = { formula, total: Math.max(0, damageRoll.total ?? 0), rollIndex: rolls.push(damageRoll) - 1, rolled: facesOf(damageRoll) };
       rules.add("R-CORE-12");
     }
     const healFormula = damageFormula(sys.heilung ?? "");
@@ -231,7 +235,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
     if (healFormula) {
       const healRoll = new Roll(healFormula);
       await healRoll.evaluate();
-      healing = { formula: healFormula, total: Math.max(0, healRoll.total ?? 0), rollIndex: rolls.push(healRoll) - 1 };
+      healing = { formula: healFormula, total: Math.max(0, healRoll.total ?? 0), rollIndex: rolls.push(healRoll) - 1, rolled: facesOf(healRoll) };
       rules.add("R-CORE-12");
     }
 
@@ -253,6 +257,7 @@ export async function attackWith(item: Item.Implementation, actor: Actor.Impleme
       ew: result.ew,
       damage,
       healing,
+      ...(command ? { commanded: true } : {}),
       targets: targetRecords,
       applied: {},
       notes: notes.filter((n) => !check.notes.includes(n)),

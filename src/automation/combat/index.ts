@@ -14,6 +14,9 @@ import { drawAttackValues } from "./card-values";
 import { attackRecordOf } from "./record";
 import type { AttackTarget } from "./record";
 import { resolveActor } from "../actor-ref";
+import { drawButtonPreview, healLabel, healWhy, lossLabel, lossWhy, previewHeal, previewLoss } from "../loss-text";
+import { seesValues } from "../screen";
+import type { AttackRecord } from "./record";
 
 /** Whether this client shows a target's Apply / Heal button (the GM decides again on the click). */
 const mayApplyToTarget = (user: User.Implementation, message: ChatMessage.Implementation, target: AttackTarget) => {
@@ -26,6 +29,24 @@ export { attackCardAction } from "./apply";
 export { defendAgainst } from "./defend";
 
 const ACTIONS: Record<string, AttackAction> = { flexAttackApply: "apply", flexAttackUndo: "undo", flexAttackHeal: "heal" };
+
+/**
+ * C-1: an Apply or Heal button says what it will do to its target, computed now by the function its click uses
+ * (FlexActor#planDamage / #planHealing), drawn only where this user may see the target's values (screen.ts): a
+ * screened creature's loss never reaches a player's client. Drawn again on hover, when Leben may have changed.
+ */
+function drawPreview(record: AttackRecord, button: HTMLElement, target: AttackTarget, user: User.Implementation): void {
+  const actor = resolveActor(target.ref);
+  if (!actor || !seesValues(user, actor)) return;
+  if (button.dataset.action === "flexAttackApply" && record.damage) {
+    const loss = previewLoss(actor, record.damage.total, { type: record.item.damageType });
+    const why = target.status === "pending" ? `${lossWhy(loss)} ${game.i18n!.localize("FLEX.Attack.IfHit")}` : lossWhy(loss);
+    drawButtonPreview(button, lossLabel(loss), why);
+  } else if (button.dataset.action === "flexAttackHeal" && record.healing) {
+    const heal = previewHeal(actor, record.healing.total);
+    drawButtonPreview(button, healLabel(heal), healWhy(heal));
+  }
+}
 
 /** Draws what this user may see of the targets' values, and wires the card's buttons; a user who may not use one does not see it. */
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
@@ -51,6 +72,10 @@ function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElem
       continue;
     }
     const go = run;
+    if (target) {
+      drawPreview(record, button, target, user);
+      button.addEventListener("mouseenter", () => drawPreview(record, button, target, user));
+    }
     button.addEventListener("click", (event) => {
       event.preventDefault();
       button.disabled = true;

@@ -4,10 +4,14 @@
 // stay out of the content (screen.ts); card-values.ts draws them on the clients that may.
 import type { CheckCardData } from "../../dice/check-card";
 import type { DefenceKind, RuleId } from "../../rules";
+import { localDice } from "../../helpers/dice-text";
 import { resolveActor } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
 import { valuesPublic } from "../screen";
-import { numberText } from "../../helpers/units";
+import { numberText, unitText } from "../../helpers/units";
+import { formulaWithFaces } from "../../dice/faces";
+import type { RolledFaces } from "../../dice/faces";
+import { lossText } from "../loss-text";
 
 export const ATTACK_CARD_TEMPLATE = "systems/flex/templates/chat/attack-card.hbs";
 
@@ -52,8 +56,10 @@ export interface AttackRecord {
   check: CheckCardData;
   ew: number;
   /** The rolled damage and healing; rollIndex: their rolls among the card's (older cards have none). */
-  damage: { formula: string; total: number; rollIndex?: number } | null;
-  healing: { formula: string; total: number; rollIndex?: number } | null;
+  damage: { formula: string; total: number; rollIndex?: number; rolled?: RolledFaces | null } | null;
+  healing: { formula: string; total: number; rollIndex?: number; rolled?: RolledFaces | null } | null;
+  /** A companion's attack on its trainer's command (R-COMP-5): the trainer paid the Aktionen, the command note says so. */
+  commanded?: boolean;
   targets: AttackTarget[];
   applied: Record<string, AppliedView | null>;
   notes: string[];
@@ -76,8 +82,9 @@ const STATUS_LABEL: Record<TargetStatus, string> = { hit: "FLEX.Attack.Hit", def
 const minus = (n: number) => numberText(-Math.abs(n));
 
 /**
- * What an Apply did to one target, in one line: "6 Schaden − 5 Rüstung = −1 Leben, jetzt 9/20" or
- * "+4 Leben, jetzt 13/20"; a card applied before the arithmetic was recorded says "−1 Leben".
+ * What an Apply did to one target, in one line that is true in every case (loss-text.ts): "6 Schaden − 5 Rüstung =
+ * −1 Leben, jetzt 9/20", "10 Schaden: Leben 7 → 0/12 (3 verfallen)", or "+4 Leben, jetzt 13/20"; a card applied
+ * before the arithmetic was recorded says "−1 Leben".
  */
 export function appliedText(name: string, view: AppliedView): string {
   const i18n = game.i18n!;
@@ -86,8 +93,7 @@ export function appliedText(name: string, view: AppliedView): string {
     return i18n.format("FLEX.Attack.HealedNow", { n: String(-view.taken), leben: String(view.leben), max: String(view.max) });
   }
   if (view.damage === undefined || view.leben === undefined || view.max === undefined) return i18n.format("FLEX.Attack.Took", { name, n: String(view.taken) });
-  const key = view.absorbed ? "FLEX.Attack.TookArmour" : "FLEX.Attack.TookNow";
-  return i18n.format(key, { damage: String(view.damage), armour: String(view.absorbed ?? 0), lost: minus(view.taken), leben: String(view.leben), max: String(view.max) });
+  return lossText({ damage: view.damage, absorbed: view.absorbed ?? 0, taken: view.taken, leben: view.leben, max: view.max });
 }
 
 /** What every player may read of an Apply on a screened target: "−5 Leben", "+4 Leben" or "kein Leben verloren". */
@@ -117,7 +123,8 @@ export async function renderAttackCard(record: AttackRecord): Promise<string> {
       appliedText: applied ? (screened ? shortAppliedText(applied) : appliedText(t.name, applied)) : null,
       appliedState: applied?.state ? i18n.localize(`FLEX.Attack.State.${applied.state}`) : null,
       statusClass: healsOnly ? "heal" : t.status,
-      statusLabel: healsOnly ? "FLEX.Attack.HealTarget" : STATUS_LABEL[t.status],
+      // C-8: a healed target says so; one still to heal says what the card will do.
+      statusLabel: healsOnly ? (applied ? "FLEX.Attack.HealedTarget" : "FLEX.Attack.HealTarget") : STATUS_LABEL[t.status],
       defenceLabel: t.defence ? `FLEX.Defence.${t.defence.kind}` : null,
       applied,
       healed: applied && applied.taken < 0 ? -applied.taken : 0,
@@ -131,18 +138,27 @@ export async function renderAttackCard(record: AttackRecord): Promise<string> {
     record.targets.length > 1 && !healsOnly
       ? (["hit", "defended", "pending"] as const).filter((st) => count(st)).map((st) => i18n.format(`FLEX.Attack.Summary.${st}`, { n: String(count(st)) })).join(" · ")
       : null;
+  // What the action cost (R-CORE-6): a commanded attack's Aktionen are the trainer's, named in the command note.
+  const cost = record.commanded ? null : unitText("Aktion", record.item.actions);
   const context = {
     ...record,
     targets,
     summary,
+    // The buttons' words in the content: the gross amount. Each client that may see a target's values draws that
+    // target's own loss there, from the same rules the click uses (combat/index.ts, loss-text.ts).
     applyLabel: i18n.format("FLEX.Attack.ApplyAmount", { n: String(damageAmount) }),
     healLabel: i18n.format("FLEX.Attack.HealAmount", { n: String(record.healing?.total ?? 0) }),
     damageType,
+    damageFormula: record.damage ? formulaWithFaces(localDice(record.item.damage ?? record.damage.formula), record.damage.rolled) : "",
+    healingFormula: record.healing ? formulaWithFaces(localDice(record.item.healing ?? record.healing.formula), record.healing.rolled) : "",
+    // C-8: a pure heal's check has no SW; the card says its EW decides nothing (R-CORE-13 rolls it all the same).
+    healCheckNote: healsOnly ? i18n.localize("FLEX.Attack.HealCheckNote") : null,
+    subtitle: cost ? i18n.format(`FLEX.Attack.Cost.${record.mode}`, { actions: cost }) : i18n.localize(`FLEX.Attack.Cost.commanded`),
     hasTargets: targets.length > 0,
-    anyToApply: targets.some((t) => (t.canApply || t.canHeal) && !t.applied),
+    // C-1: "Apply to all" only where it saves a click: two or more targets still open.
+    anyToApply: targets.filter((t) => t.canApply && !t.applied).length >= 2,
     breakdown: record.check,
     rulesText: record.rules.join(", "),
-    modeLabel: `FLEX.Attack.Mode.${record.mode}`,
   };
   return foundry.applications.handlebars.renderTemplate(ATTACK_CARD_TEMPLATE, context);
 }

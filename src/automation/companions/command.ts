@@ -9,6 +9,7 @@ import { CheckRoll } from "../../dice/check-roll";
 import { checkCardData } from "../../dice/check-card";
 import type { CheckCardData } from "../../dice/check-card";
 import { audienceFor, isRollMode, rollModeOr } from "../../helpers/roll-mode";
+import { unitText } from "../../helpers/units";
 import { documentFromUuid } from "../../helpers/uuid";
 import { commandCost, companionCommand, spendActions, spendReaction } from "../../rules";
 import type { CommandCost, RuleId } from "../../rules";
@@ -171,7 +172,9 @@ async function commandHere(companion: Actor.Implementation, item: Item.Implement
     const outcome = companionCommand({ ew: roll.check!.ew, misstrauen: prepared.sw, reaction });
 
     if (outcome.success && item) {
-      const note = format("FLEX.Companion.CommandNote", { trainer: trainer.name, talent: prepared.talentName, sw: outcome.sw, rule: outcome.rules.at(-1)! });
+      // C-6: the successful command says what the trainer paid, as the failed one's card does.
+      const paidNote = reaction ? format("FLEX.Companion.PaidReaction", { trainer: trainer.name }) : format("FLEX.Companion.PaidActions", { trainer: trainer.name, n: unitText("Aktion", cost.amount) });
+      const note = `${format("FLEX.Companion.CommandNote", { trainer: trainer.name, talent: prepared.talentName, sw: outcome.sw, rule: outcome.rules.at(-1)! })} · ${paidNote}`;
       const attack = await attackWith(item, companion, { targets: options.targets, rollMode: options.rollMode, command: { roll, note }, planCard: !!context, requester: requesterOf(context) });
       if (!attack) {
         await payment.refund(paid.spend);

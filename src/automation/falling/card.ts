@@ -9,6 +9,8 @@ import { dieLabel } from "../../rules";
 import type { FallOutcome, RuleId } from "../../rules";
 import { resolveActor } from "../actor-ref";
 import { valuesPublic } from "../screen";
+import { lossText } from "../loss-text";
+import { facesText } from "../../dice/faces";
 
 export const FALL_CARD_TEMPLATE = "systems/flex/templates/chat/fall-card.hbs";
 
@@ -100,11 +102,17 @@ export function effectOf(record: FallRecord, key: FallEffectKey): { ref: ActorRe
   return { ref: { actorUuid: t.actorUuid!, tokenUuid: t.tokenUuid ?? null }, name: t.name, damage: t.damage };
 }
 
-/** "Wolf: 10 Schaden = −7 Leben, jetzt 0/7" (Rüstung does not count against a fall); older cards: "Wolf: −7 Leben". */
+/**
+ * "Wolf: 10 Schaden: Leben 7 → 0/7 (3 verfallen)" or "Rikka: 10 Schaden = −10 Leben, jetzt 13/30" (Rüstung does not
+ * count against a fall; loss-text.ts words every case truly); older cards: "Wolf: −7 Leben".
+ */
 export function fallAppliedText(name: string, damage: number, applied: Pick<AppliedRecord, "taken" | "leben" | "max">): string {
   if (applied.leben === undefined || applied.max === undefined) return game.i18n!.format("FLEX.Fall.Applied", { name, taken: String(applied.taken) });
-  return game.i18n!.format("FLEX.Fall.AppliedNow", { name, damage: String(damage), taken: String(applied.taken), leben: String(applied.leben), max: String(applied.max) });
+  return game.i18n!.format("FLEX.Fall.AppliedLine", { name, line: lossText({ damage, absorbed: 0, taken: applied.taken, leben: applied.leben, max: applied.max }) });
 }
+
+/** C-4: the fall's dice with their faces, "4W4: 3 + 2 + 4 + 1" (the W in the card's language: localDice in the template). */
+const fallDice = (dice: number[]) => `${dice.length}${dieLabel(4)}${dice.length ? `: ${facesText({ faces: dice, bonus: 0 })}` : ""}`;
 
 /**
  * The card's HTML, the same for every client. A creature whose values players may not see (screen.ts) gets the short
@@ -124,9 +132,10 @@ export async function renderFallCard(record: FallRecord): Promise<string> {
   const context = {
     ...record,
     sourceLabel: `FLEX.Fall.Source.${record.source}`,
-    damageDice: `${record.faller.dice.length}${dieLabel(4)}`,
+    sourceHint: `FLEX.Fall.SourceHint.${record.source}`,
+    damageDice: fallDice(record.faller.dice),
     fallerFailed: record.faller.check.outcome === "failure",
-    rider: record.rider ? { ...record.rider, failed: record.rider.check.outcome === "failure", damageDice: `${record.rider.dice.length}${dieLabel(4)}` } : null,
+    rider: record.rider ? { ...record.rider, failed: record.rider.check.outcome === "failure", damageDice: fallDice(record.rider.dice) } : null,
     buttons,
     targetScreened,
     rulesText: record.rules.join(", "),

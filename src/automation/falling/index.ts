@@ -6,7 +6,12 @@ import { onHook } from "../../helpers/hooks";
 import { fallCardAction, fallRecordOf, mayAct, registerFallApplyQuery } from "./apply";
 import type { FallAction } from "./apply";
 import { drawFallValues } from "./card-values";
-import type { FallEffectKey } from "./card";
+import { effectOf } from "./card";
+import type { FallEffectKey, FallRecord } from "./card";
+import { resolveActor } from "../actor-ref";
+import { drawButtonPreview, lossWhy, previewLoss } from "../loss-text";
+import { numberText } from "../../helpers/units";
+import { seesValues } from "../screen";
 import { fall } from "./fall";
 import type { FallOptions } from "./fall";
 import { PIT_BEHAVIOR, PitBehaviorData, setPitEnterHandler } from "./pit-behavior";
@@ -22,6 +27,16 @@ export { fall } from "./fall";
 
 export { PIT_BEHAVIOR } from "./pit-behavior";
 
+/** C-1: an Apply says what it will take, by the click's own rules (no Rüstung against a fall), where this user may see it. */
+function drawFallPreview(record: FallRecord, key: FallEffectKey, button: HTMLElement): void {
+  const effect = effectOf(record, key);
+  const actor = effect ? resolveActor(effect.ref) : null;
+  if (!effect || !actor || !seesValues(game.user!, actor)) return;
+  const loss = previewLoss(actor, effect.damage, { ignoreArmor: true });
+  const label = loss.taken > 0 ? game.i18n!.format("FLEX.Fall.ApplyLoss", { name: effect.name, lost: numberText(-loss.taken) }) : game.i18n!.format("FLEX.Fall.ApplyNoLoss", { name: effect.name });
+  drawButtonPreview(button, label, lossWhy(loss));
+}
+
 /** Draws what this user may see of the creatures' values, and wires the card's Apply / Undo buttons; a user who may not use one does not see it. */
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
   const record = fallRecordOf(message);
@@ -34,6 +49,7 @@ function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElem
       button.hidden = true;
       continue;
     }
+    if (action === "apply") drawFallPreview(record, key, button);
     button.addEventListener("click", (event) => {
       event.preventDefault();
       button.disabled = true;

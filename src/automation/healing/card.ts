@@ -1,6 +1,7 @@
 // The heal card (the Heilen dialog's) and the healing row of an Alchemikum's use card: the amount, then either
 // the Apply button carrying it or what was applied ("+5 Leben, jetzt 12/30") with Undo.
 import { localDice } from "../../helpers/dice-text";
+import { formulaWithFaces } from "../../dice/faces";
 import { renderUseCard } from "../use-card";
 import { resolveActor } from "../actor-ref";
 import { valuesPublic } from "../screen";
@@ -29,7 +30,7 @@ export function healRowContext(record: HealRecord): Record<string, unknown> {
     : [];
   return {
     id: record.id,
-    amountLine: record.formula ? i18n.format("FLEX.Attack.Healing", { total: String(record.amount), formula: localDice(record.formula) }) : null,
+    amountLine: record.formula ? i18n.format("FLEX.Attack.Healing", { total: String(record.amount), formula: formulaWithFaces(localDice(record.formula), record.rolled) }) : null,
     applied: view ? { text: screened ? i18n.format("FLEX.Attack.Healed", { n: String(view.healed) }) : healedText(view), tags, screen: screened ? "heal" : null } : null,
     applyLabel: i18n.format("FLEX.Heal.Apply", { n: String(record.amount) }),
     undone: !view && !!record.undone,

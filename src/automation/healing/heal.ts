@@ -1,5 +1,6 @@
 // Healing that starts a card: the Heilen dialog's amount, applied at once by the character's owner (R-CORE-12),
 // and the heilung a healing Alchemikum rolls when it is used (R-CORE-15), offered on its use card.
+import { facesOf } from "../../dice/faces";
 import { damageFormula } from "../../rules";
 import { actorRef } from "../actor-ref";
 import { runOnGMQueue } from "../gm-queue";
@@ -62,6 +63,7 @@ export async function rollItemHealing(item: Item.Implementation, actor: Actor.Im
     target: targetOf(actor),
     amount: Math.max(0, Math.trunc(roll.total ?? 0)),
     formula: heilung as string,
+    rolled: facesOf(roll),
     rules: [...new Set([...use.rules, "R-CORE-12"])],
     use,
     applied: null,

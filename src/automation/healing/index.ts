@@ -4,6 +4,10 @@
 import { healCardAction, mayActOnHeal, registerHealApply } from "./apply";
 import { drawHealValues } from "./card-values";
 import { healRecordOf } from "./record";
+import type { HealRecord } from "./record";
+import { resolveActor } from "../actor-ref";
+import { drawButtonPreview, healWhy, previewHeal } from "../loss-text";
+import { seesValues } from "../screen";
 
 export { healCardAction, mayActOnHeal } from "./apply";
 export type { HealAction, HealActionStatus } from "./apply";
@@ -11,6 +15,14 @@ export { healFromSheet, rollItemHealing } from "./heal";
 export { renderHealCard } from "./card";
 export { healRecordOf } from "./record";
 export type { HealRecord } from "./record";
+
+/** C-1: the Apply says the Leben it will give now ("+26 Leben anwenden" from 4/30), by the click's own rules. */
+function drawHealPreview(record: HealRecord, button: HTMLElement): void {
+  const actor = resolveActor(record.target);
+  if (!actor || !seesValues(game.user!, actor)) return;
+  const heal = previewHeal(actor, record.amount);
+  drawButtonPreview(button, game.i18n!.format("FLEX.Heal.Apply", { n: String(heal.healed) }), healWhy(heal));
+}
 
 /** Wires the card's Apply and Undo; a user who may not use them does not see them. */
 function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElement): void {
@@ -24,6 +36,7 @@ function onRenderChatMessage(message: ChatMessage.Implementation, html: HTMLElem
       continue;
     }
     const action = button.dataset.action === "flexHealUndo" ? "undo" : "apply";
+    if (action === "apply") drawHealPreview(record, button);
     button.addEventListener("click", (event) => {
       event.preventDefault();
       button.disabled = true;

@@ -1,6 +1,7 @@
 // What a heal card or a healing Alchemikum's use card keeps in flags.flex.heal: whom it heals, how much, and
 // what it applied. The mark of what was applied lives on the healed actor (FlexActor#planHealing); the card
 // shows it.
+import type { RolledFaces } from "../../dice/faces";
 import type { HealingOutcome } from "../../rules";
 import type { ActorRef } from "../actor-ref";
 import type { UseRecord } from "../use-card";
@@ -23,6 +24,8 @@ export interface HealRecord {
   amount: number;
   /** The heilung rolled, in Flex notation ("2W6"); null for a typed amount. */
   formula: string | null;
+  /** The faces of the rolled heilung, for the card's "2W6: 3 + 4" (older cards have none). */
+  rolled?: RolledFaces | null;
   rules: string[];
   /** The use of an Alchemikum that brought this healing (the card is then its use card). */
   use: UseRecord | null;

@@ -12,7 +12,9 @@ import { actorRef, resolveActor } from "../actor-ref";
 import { cardStep, runTask, taskIdOf, taskState } from "../task-journal";
 import type { TaskStep } from "../task-journal";
 import { rollEnemy } from "./checks";
-import { characterView, goalText, outcomeLabel, projection, publicEnemyName, recordHitDamage, recordStrongest, renderShortCombatCard, SHORT_COMBAT_RESULT_TEMPLATE, shortCombatMark, shortCombatMessage } from "./record";
+import { facesOf, facesText } from "../../dice/faces";
+import type { RolledFaces } from "../../dice/faces";
+import { characterView, shortRollSum, goalText, outcomeLabel, projection, publicEnemyName, recordHitDamage, recordStrongest, renderShortCombatCard, SHORT_COMBAT_RESULT_TEMPLATE, shortCombatMark, shortCombatMessage } from "./record";
 import type { ShortCombatRecord, ShortCombatResult, ShortEnemyRow, ShortHitView, ShortTakenView } from "./record";
 import { writeShortCombatCard } from "./report";
 
@@ -49,11 +51,14 @@ function takenRows(result: ShortCombatResult) {
   }));
 }
 
+/** A roll's faces say more than its total only with more than one die or a constant ("4 (3 + 1)"; a bare 1W8 is its face). */
+const shows = (f: RolledFaces | null | undefined): boolean => !!f && (f.faces.length > 1 || f.bonus !== 0);
+
 /** The result card; `undone`: a GM took the short combat back (the rows stay, marked so). */
 export async function renderShortCombatResult(record: ShortCombatRecord, result: ShortCombatResult, { undone = false } = {}): Promise<string> {
   const strongest = recordStrongest(record);
   const characters = record.characters.map((r) => characterView(r, strongest));
-  const enemies = record.enemies.map((e) => ({ ...e, name: publicEnemyName(e), ew: e.override ?? e.roll?.total ?? null, overridden: e.override !== null }));
+  const enemies = record.enemies.map((e) => ({ ...e, name: publicEnemyName(e), ew: e.override ?? e.roll?.total ?? null, overridden: e.override !== null, rollSum: e.roll ? shortRollSum(e.roll) : "" }));
   // The strongest enemy named for the hit's damage is named as the public card may (a hidden one is not).
   const named = record.enemies.find((e) => e.name === result.damage?.enemy);
   const damage = result.damage && named ? { ...result.damage, enemy: publicEnemyName(named) } : result.damage;
@@ -61,7 +66,8 @@ export async function renderShortCombatResult(record: ShortCombatRecord, result:
     ...result,
     damage,
     // R-SHORT-4: a hit of several attacks shows each ("5 + 3"): Rüstung came off each.
-    perHit: result.perHit.map((h) => ({ ...h, damageText: h.attacks.join(" + ") })),
+    // C-4: each attack with its faces, "4 (3 + 1)", so every total can be checked from the card.
+    perHit: result.perHit.map((h) => ({ ...h, damageText: h.attacks.map((a, j) => (shows(h.faces?.[j]) ? `${a} (${facesText(h.faces![j])})` : String(a))).join(" + ") })),
     goalText: goalText(record),
     stanceLabel: `FLEX.ShortCombat.Stance.${record.stance}`,
     outcomeLabel: outcomeLabel(result.outcome),
@@ -113,23 +119,27 @@ export async function applyShortCombat(messageId: string, requester: User.Implem
   const rolls: Roll[] = [];
   const shareRolls: number[] = [];
   const damages: number[][] = [];
+  const faces: (RolledFaces | null)[][] = [];
   for (let i = 0; i < hits; i++) {
     const share = new Roll(`1d${present.length}`);
     await share.evaluate();
     rolls.push(share);
     shareRolls.push(share.total ?? 1);
     const attacks: number[] = [];
+    const shown: (RolledFaces | null)[] = [];
     for (const formula of damage!.formulas) {
       const attack = new Roll(formula);
       await attack.evaluate();
       rolls.push(attack);
       attacks.push(Math.max(0, attack.total ?? 0));
+      shown.push(facesOf(attack));
     }
     damages.push(attacks);
+    faces.push(shown);
   }
   const sum = (ns: readonly number[]) => ns.reduce((s, d) => s + d, 0);
   const shares = shareHits(hits, present.length, shareRolls);
-  const perHit: ShortHitView[] = shares.map((index, i) => ({ key: present[index].row.key, name: present[index].row.name, share: shareRolls[i], damage: sum(damages[i]), attacks: damages[i] }));
+  const perHit: ShortHitView[] = shares.map((index, i) => ({ key: present[index].row.key, name: present[index].row.name, share: shareRolls[i], damage: sum(damages[i]), attacks: damages[i], faces: faces[i] }));
 
   const rules = new Set<RuleId>(resolution.rules);
   const writes: { ref: ReturnType<typeof actorRef>; changes: Record<string, unknown> }[] = [];

@@ -6,6 +6,8 @@ import { markKey } from "../../documents/actor";
 import { characterEW, hitDamage, hitFormulas, resolveShortCombat, SHORT_GOALS, SHORT_STANCES, strongestStufe, teamEW } from "../../rules";
 import type { AlchemikumUse, HitDamage, RuleId, ShortAttack, ShortGoal, ShortOutcome, ShortResolution, ShortStance, ShortWinner } from "../../rules";
 import { documentFromUuid } from "../../helpers/uuid";
+import { localFormula } from "../../helpers/dice-text";
+import type { RolledFaces } from "../../dice/faces";
 import { hiddenFromPlayers, resolveActor } from "../actor-ref";
 import type { ActorRef } from "../actor-ref";
 
@@ -55,6 +57,8 @@ export interface ShortHitView {
   damage: number;
   /** R-SHORT-4: each attack's damage, in order: Rüstung comes off each. */
   attacks: number[];
+  /** Each attack's faces, for the card's "4 (3 + 1)" (older cards have none). */
+  faces?: (RolledFaces | null)[];
 }
 
 export interface ShortTakenView {
@@ -211,6 +215,15 @@ export function goalText(record: Pick<ShortCombatRecord, "goal" | "goalNote">): 
 }
 
 /** A character's row as the card and the tools show it: its roll, what Fluss and Alchemika added, its EW. */
+/** A short-combat roll as its sum: its formula with the kept face in the die's place ("W10 7 + 4 − 3"). */
+export function shortRollSum(roll: Pick<ShortRoll, "formula" | "total">): string {
+  const die = /(\d*)d(\d+)(k[hl]\d*)?/.exec(roll.formula);
+  if (!die) return localFormula(roll.formula);
+  const rest = roll.formula.slice(die.index + die[0].length);
+  const constants = [...rest.matchAll(/([+-])\s*(\d+)(?!\s*d)/g)].reduce((s, m) => s + (m[1] === "-" ? -1 : 1) * Number(m[2]), 0);
+  return `${localFormula(`d${die[2]}`)} ${roll.total - constants}${localFormula(rest)}`.replace(/\s+/g, " ").trim();
+}
+
 export function characterView(row: ShortCharacterRow, strongest: number) {
   const derived = characterRowEW(row, strongest);
   return {
@@ -218,6 +231,8 @@ export function characterView(row: ShortCharacterRow, strongest: number) {
     ew: rowEW(row, strongest),
     hasEW: rowEW(row, strongest) !== null,
     rolledEW: row.roll?.total ?? null,
+    // C-4: the roll with its face, "W10 7 + 4 − 3", so the EW can be checked from the card.
+    rollSum: row.roll ? shortRollSum(row.roll) : "",
     overridden: typeof row.override === "number",
     flussBonus: derived?.fluss ?? 0,
     alchemikaBonus: derived?.alchemika.bonus ?? 0,
