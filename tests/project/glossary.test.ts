@@ -19,6 +19,8 @@ describe("one word per concept", () => {
     ["ru: an open defence is Ждёт защиты, never 'Защита ещё не брошена'", ru, /Защита ещё не брошена/],
     ["ru: reactions are Реакции, never the German RE in Cyrillic", ru, /(^|[^\p{L}])РЕ(?!\p{L})/u],
     ["en: an open defence is 'Defence pending', never 'Defence open'", en, /Defence open/],
+    // The armour value is Броня on the sheet, the cards and the rules; an armour item is a доспех (its type's name).
+    ["ru: the armour value is Броня, never Доспех", ru.filter(([k]) => k !== "TYPES.Item.armor"), /Доспех(?!и)/],
   ])("%s", (_name, texts, pattern) => {
     expect(hits(texts, pattern)).toEqual([]);
   });
