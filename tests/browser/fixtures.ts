@@ -12,6 +12,10 @@ const ROOT = join(import.meta.dirname, "..", "..");
 
 /** The fixtures' names of things (not of people) as an English or Russian table would name them. */
 const NAMES: Record<string, { en: string; ru: string }> = {
+  // Biographies (review B-20: an English or Russian page shows its own language).
+  "RIKKA_BIO": { en: "<p>Rikka grew up in the harbour of Nebelsund and knows every current of the bay. Since the wreck of the <em>Silbermöwe</em> she has been looking for her brother.</p>", ru: "<p>Рикка выросла в гавани Небельзунда и знает каждое течение залива. После крушения «Зильбермёве» она ищет своего брата.</p>" },
+  "PUBLIC_BIO": { en: "A mercenary from the north, known in every tavern on the coast.", ru: "Наёмник с севера, его знают в каждой таверне побережья." },
+  "SECRET_BIO": { en: "Owes the thieves' guild 300 ¥.", ru: "Должен гильдии воров 300 ¥." },
   "Kurzschwert": { en: "Short Sword", ru: "Короткий меч" },
   "Leichte Armbrust": { en: "Light Crossbow", ru: "Лёгкий арбалет" },
   "Zweihändiger Kriegsflegel der Nebelwächter": { en: "Two-handed war flail of the Mist Wardens", ru: "Двуручный боевой цеп Туманной стражи" },
@@ -49,6 +53,20 @@ const NAMES: Record<string, { en: string; ru: string }> = {
 };
 
 /** A fixture's name in the page's language (German is the name itself; people keep their names). */
+/** The German texts of the biographies, by their key in NAMES. */
+const GERMAN: Record<string, string> = {
+  RIKKA_BIO: "<p>Rikka wuchs am Hafen von Nebelsund auf und kennt jede Strömung der Bucht. Seit dem Schiffbruch der <em>Silbermöwe</em> sucht sie nach ihrem Bruder.</p>",
+  PUBLIC_BIO: "Ein Söldner aus dem Norden, bekannt in jeder Taverne der Küste.",
+  SECRET_BIO: "Schuldet der Diebesgilde 300 ¥.",
+};
+
+/** A fixture text by its key, in the page's language. */
+export function text(key: keyof typeof GERMAN): string {
+  const lang = (globalThis as Any).game.i18n.lang as "de" | "en" | "ru";
+  return lang === "de" ? GERMAN[key]! : (NAMES[key]?.[lang] ?? GERMAN[key]!);
+}
+const bio = () => text("RIKKA_BIO");
+
 export function tr(name: string): string {
   const lang = (globalThis as Any).game.i18n.lang as "de" | "en" | "ru";
   return lang === "de" ? name : (NAMES[name]?.[lang] ?? name);
@@ -192,7 +210,7 @@ export async function rikka(): Promise<Any> {
       erschoepfung: { value: 2 },
       versorgung: { essen: false, trinken: true, schlaf: true },
       trefferwuerfel: { verbraucht: 2 },
-      biografie: "<p>Rikka wuchs am Hafen von Nebelsund auf und kennt jede Strömung der Bucht. Seit dem Schiffbruch der <em>Silbermöwe</em> sucht sie nach ihrem Bruder.</p>",
+      biografie: bio(),
     },
     // Made with her talents, as an import is: the world's starter talents would otherwise come on top (each twice).
     items: talents(),

@@ -141,8 +141,11 @@ export async function restPages(add: AddPage, ctx: RestGalleryContext): Promise<
       );
       const noRestItem = `<li class="chat-message"><header class="message-header">${escape(i18n.localize("FLEX.Rest.NoRest.Title"))}</header><div class="message-content">${noRest}</div></li>`;
       for (const theme of ["light", "dark"] as const) add("chat-no-rest", chatLog(noRestItem), "chat", [], 340, 360, theme, i18n.localize("SIDEBAR.TabChat"));
+      // As the card says: 3 Erschöpfung from going without sleep, Ohne Schlaf on, halluzinierend (review B-20).
+      await bodo.update({ "system.erschoepfung.value": 3 });
       const effect = (await g().ActiveEffect.implementation.fromStatusEffect("hallucinating")).toObject();
-      await bodo.createEmbeddedDocuments("ActiveEffect", [{ ...effect, description: i18n.localize("FLEX.Rest.NoRest.Note") }], { keepId: true });
+      const sleepless = (await g().ActiveEffect.implementation.fromStatusEffect("sleepless")).toObject();
+      await bodo.createEmbeddedDocuments("ActiveEffect", [{ ...effect, description: i18n.localize("FLEX.Rest.NoRest.Note") }, sleepless], { keepId: true });
       const sheet = await sheetHtml(CharacterSheet, bodo, (s) => s.changeTab("effects", "primary"));
       add("character-no-rest", sheet.parts, sheet.classes, [], sheet.width, sheet.height, "light", bodo.name);
 

@@ -9,7 +9,7 @@ import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { postItemCard } from "../../src/applications/sheets/row-menu";
 import { parse } from "node-html-parser";
 import { as, createActor, dice, messages } from "../harness";
-import { packTalent, tr } from "./fixtures";
+import { packTalent, text, tr } from "./fixtures";
 import type { AddPage } from "./gallery-rest";
 import { sheetHtml } from "./sheet-page";
 
@@ -53,6 +53,9 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   await as(gm, () => stranger.createEmbeddedDocuments("Item", [{ name: tr("Langbogen"), type: "weapon", system: { talent: "Fernkampf", schaden: "1W8", reichweite: 40, aktionen: 2 } }]));
   const observer = await as(player, () => sheetHtml(CharacterSheet, stranger, (sheet) => sheet.changeTab("inventory", "primary")));
   add("character-observer", observer.parts, observer.classes, [], observer.width, observer.height, "light", stranger.name);
+  // A character without companions: the Begleiter tab says how a companion comes and where mounts appear (B-20).
+  const alone = await as(gm, () => sheetHtml(CharacterSheet, stranger, (sheet) => sheet.changeTab("companions", "primary")));
+  for (const theme of both) add("character-companions-empty", alone.parts, alone.classes, [], alone.width, alone.height, theme, stranger.name);
   const bow = stranger.items.getName(tr("Langbogen"));
   const readOnly = await as(player, () => sheetHtml(FlexItemSheet, bow));
   for (const theme of both) add("item-weapon-readonly", readOnly.parts, readOnly.classes, [], readOnly.width, readOnly.height, theme, bow.name);
@@ -60,7 +63,7 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   const limited = await as(player, () => sheetHtml(CharacterSheet, stranger));
   add("character-limited", limited.parts, limited.classes, [], limited.width, 300, "light", stranger.name);
   // The owner shares the biography: a limited viewer sees it too, its secret never.
-  await as(gm, () => stranger.update({ "flags.flex.publicBio": true, "system.biografie": `<p>${escape(i18n.localize("FLEX.Sheet.ShareBio"))}</p><section class="secret"><p>Geheim</p></section>` }));
+  await as(gm, () => stranger.update({ "flags.flex.publicBio": true, "system.biografie": `<p>${escape(text("PUBLIC_BIO"))}</p><section class="secret"><p>${escape(text("SECRET_BIO"))}</p></section>` }));
   const shared = await as(player, () => sheetHtml(CharacterSheet, stranger));
   add("character-limited-bio", shared.parts, shared.classes, [], shared.width, 420, "light", stranger.name);
 
