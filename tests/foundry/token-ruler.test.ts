@@ -14,6 +14,23 @@ let clients: Clients;
 const [GREEN, YELLOW, ORANGE] = BAND_COLORS;
 const at = (cost: number) => ({ measurement: { cost } });
 
+/** The part of core's TokenRuler the subclass overrides, as a base (core's own class is not in the stand-in). */
+class CoreRuler {
+  token: Any;
+  constructor(token: Any) {
+    this.token = token;
+  }
+  _getSegmentStyle(): Any {
+    return { color: 0xffffff, width: 4 };
+  }
+  _getGridHighlightStyle(): Any {
+    return { color: 0xffffff, alpha: 0.5 };
+  }
+  _getWaypointLabelContext(waypoint: Any): Any {
+    return waypoint.hidden ? undefined : { distance: { total: waypoint.measurement.cost, units: "Schritt" } };
+  }
+}
+
 beforeEach(() => {
   clients = resetWorld({ gms: 1, players: 1 });
 });
@@ -44,21 +61,6 @@ describe("R-CORE-6 the path's colour: one Aktion per Geschwindigkeit Schritt", (
 
   it("the ruler subclass colours segments and grid highlights; a token without an actor keeps core's colour", async () => {
     const { hero } = await ridingTable(clients);
-    class CoreRuler {
-      token: Any;
-      constructor(token: Any) {
-        this.token = token;
-      }
-      _getSegmentStyle(): Any {
-        return { color: 0xffffff, width: 4 };
-      }
-      _getGridHighlightStyle(): Any {
-        return { color: 0xffffff, alpha: 0.5 };
-      }
-      _getWaypointLabelContext(waypoint: Any): Any {
-        return waypoint.hidden ? undefined : { distance: { total: waypoint.measurement.cost, units: "Schritt" } };
-      }
-    }
     const Ruler = buildTokenRuler(CoreRuler);
     const ruler = new Ruler({ actor: hero });
     expect(ruler._getSegmentStyle(at(8))).toEqual({ color: YELLOW, width: 4 });
@@ -68,21 +70,6 @@ describe("R-CORE-6 the path's colour: one Aktion per Geschwindigkeit Schritt", (
 
   it("each waypoint's label says what the path costs so far: 1 Aktion, 2 Aktionen, 3 Aktionen, then too far; in English and Russian too", async () => {
     const { hero } = await ridingTable(clients);
-    class CoreRuler {
-      token: Any;
-      constructor(token: Any) {
-        this.token = token;
-      }
-      _getSegmentStyle(): Any {
-        return {};
-      }
-      _getGridHighlightStyle(): Any {
-        return {};
-      }
-      _getWaypointLabelContext(waypoint: Any): Any {
-        return waypoint.hidden ? undefined : { distance: { total: waypoint.measurement.cost, units: "Schritt" } };
-      }
-    }
     const ruler = new (buildTokenRuler(CoreRuler))({ actor: hero });
     const cost = (c: number) => (ruler._getWaypointLabelContext(at(c), {}) as Any).cost.total;
     expect([3, 6, 7, 18, 19].map(cost)).toEqual(["1 Aktion", "1 Aktion", "2 Aktionen", "3 Aktionen", "zu weit"]);
