@@ -18,7 +18,8 @@ type Obj = Record<string, unknown>;
 const READ_FIELDS: Record<string, string[]> = {
   Actor: [
     "system.stufe", "system.art", "system.groesse", "system.trainierbar", "system.reitbar", "system.schwimmt", "system.fliegt",
-    "system.misstrauen", "system.leben", "system.ruestung", "items.type", "items.system.angriff", "items.system.schaden", "items.system.aktionen",
+    "system.misstrauen", "system.leben", "system.ruestung", "system.ausweichen", "system.parade", "system.geschwindigkeit", "folder",
+    "items.type", "items.name", "items.system.angriff", "items.system.schaden", "items.system.aktionen",
   ],
   Item: [
     "system.kategorie", "system.attribut", "system.preis", "system.talent", "system.zauberschule", "system.reichweite", "system.aktionen",

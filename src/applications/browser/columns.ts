@@ -33,7 +33,8 @@ export const COLUMNS: Record<BrowseTab, Column[]> = {
     { id: "stufe", label: "FLEX.Browser.Filter.stufe", sort: (r) => r.stufe, text: (r) => stufe(r.stufe) },
     { id: "leben", label: "FLEX.Browser.Filter.leben", sort: (r) => r.leben, text: (r) => n(r.leben) },
     { id: "ruestung", label: "FLEX.Browser.Filter.ruestung", sort: (r) => r.ruestung, text: (r) => n(r.ruestung) },
-    { id: "attack", label: "FLEX.Browser.Column.attack", sort: (r) => r.attack?.average ?? null, text: (r) => (r.attack ? localDice([r.attack.check, r.attack.damage].filter(Boolean).join(" · ")) : "–") },
+    // G-3 / R-SHORT-4: what its attacks deal within 2 actions, sorted by its average (not one heavy, slow attack).
+    { id: "attack", label: "FLEX.Browser.Column.hit", sort: (r) => (r.attack?.hit ? r.attack.hitAverage : null), text: (r) => (r.attack?.hit ? localDice(r.attack.hit) : "–") },
   ],
   items: [
     { id: "preis", label: "FLEX.Browser.Filter.preis", sort: (r) => r.preis, text: (r) => (r.preis === null ? "–" : `${r.preis} ${currencyLabel()}`) },

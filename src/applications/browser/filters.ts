@@ -55,6 +55,9 @@ const field = (name: string) => `FLEX.Actor.creature.FIELDS.${name}.label`;
 export const FILTERS: Record<BrowseTab, FilterDef[]> = {
   creatures: [
     { id: "stufe", kind: "range", label: "FLEX.Browser.Filter.stufe", value: (r) => r.stufe, ladder: true },
+    // G-4: the family is the folder (the Bestiarium's Tiere, Untote …), the source the pack or the world.
+    { id: "familie", kind: "set", label: "FLEX.Browser.Filter.familie", value: (r) => r.family },
+    { id: "quelle", kind: "set", label: "FLEX.Browser.Filter.quelle", value: (r) => r.source },
     { id: "art", kind: "set", label: "FLEX.Browser.Filter.art", value: (r) => r.art, choices: choices(CREATURE_KINDS, "FLEX.CreatureKind") },
     { id: "groesse", kind: "set", label: "FLEX.Browser.Filter.groesse", value: (r) => r.groesse, choices: choices(SIZE_KEYS, "FLEX.Size") },
     { id: "schwimmt", kind: "flag", label: field("schwimmt"), test: (r) => r.schwimmt },

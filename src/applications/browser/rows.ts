@@ -27,6 +27,16 @@ export interface BestAttack {
   average: number;
   /** One hit within 2 actions: "2 × 1W4", "2W6". */
   hit: string;
+  /** What that hit deals on average (what the column sorts by). */
+  hitAverage: number;
+}
+
+/** One of a creature's attacks as its sheet lists it: name, check, damage, Aktionen. */
+export interface AttackLine {
+  name: string;
+  check: string;
+  damage: string;
+  actions: number;
 }
 
 export interface BrowseRow {
@@ -54,7 +64,16 @@ export interface BrowseRow {
   misstrauen: number | null;
   leben: number | null;
   ruestung: number | null;
+  ausweichen: number | null;
+  parade: number | null;
+  geschwindigkeit: number | null;
   attack: BestAttack | null;
+  /** Every attack, in the creature's order. */
+  attacks: AttackLine[];
+  /** The names of its passives ("Flug", "Adlerauge"). */
+  passives: string[];
+  /** The folder it sits in within its pack or the world (the Bestiarium's creature families: Tiere, Untote …). */
+  family: string;
   // Items
   preis: number | null;
   /** The Kampfart (weapon) or Zauberschule (spell) by its German name. */
@@ -97,8 +116,10 @@ export interface RowSource {
   type: string;
   system: Obj;
   flags?: Obj;
-  /** The embedded items' type and system (a creature's attacks); null when the index has none to offer. */
-  items: { type?: unknown; system?: Obj }[] | null;
+  /** The embedded items' type, name and system (a creature's attacks); null when the index has none to offer. */
+  items: { type?: unknown; name?: unknown; system?: Obj }[] | null;
+  /** The name of the folder it sits in, if any. */
+  family?: string;
 }
 
 /** The tab an entry belongs on, or null when the browser does not list it (a character, an attack, a project). */
@@ -135,7 +156,18 @@ function bestAttack(items: RowSource["items"]): BestAttack | null {
   }
   const hit = attacksWithin(attacks.map((a) => ({ name: "", damage: str(a.schaden), actions: num(a.aktionen) ?? 1 })));
   const check = parseAttackCheck(best!.angriff) ?? bestAttackCheck([]);
-  return { check: attackCheckLabel(check), damage: str(best!.schaden), actions: num(best!.aktionen) ?? 1, average: bestAverage, hit: hit ? hitText(hit.attacks.map((a) => a.damage)) : "" };
+  return { check: attackCheckLabel(check), damage: str(best!.schaden), actions: num(best!.aktionen) ?? 1, average: bestAverage, hit: hit ? hitText(hit.attacks.map((a) => a.damage)) : "", hitAverage: hit?.average ?? 0 };
+}
+
+/** Every attack of a creature, as its sheet lists them. */
+function attackLines(items: RowSource["items"]): AttackLine[] {
+  return (items ?? [])
+    .filter((i) => i.type === "attack" && isObj(i.system))
+    .map((i) => {
+      const a = i.system as Obj;
+      const check = parseAttackCheck(a.angriff);
+      return { name: str(i.name), check: check ? attackCheckLabel(check) : "", damage: str(a.schaden), actions: num(a.aktionen) ?? 1 };
+    });
 }
 
 /** Which rests a rest entry is for: a rest talent after its rests, an activity on its list, a resource where it recharges. */
@@ -188,7 +220,13 @@ export function buildRow(documentName: "Actor" | "Item", tab: BrowseTab, entry: 
     misstrauen: tab === "creatures" ? (num(s.misstrauen) ?? defaultMisstrauen(stufe ?? 0)) : null,
     leben,
     ruestung: tab === "creatures" ? num(s.ruestung) : null,
+    ausweichen: tab === "creatures" ? num(s.ausweichen) : null,
+    parade: tab === "creatures" ? num(s.parade) : null,
+    geschwindigkeit: tab === "creatures" ? num(s.geschwindigkeit) : null,
     attack: tab === "creatures" ? bestAttack(entry.items) : null,
+    attacks: tab === "creatures" ? attackLines(entry.items) : [],
+    passives: tab === "creatures" ? (entry.items ?? []).filter((i) => i.type === "passive").map((i) => str(i.name)).filter(Boolean) : [],
+    family: entry.family ?? "",
     preis: num(s.preis),
     schule: str(entry.type === "spell" ? s.zauberschule : entry.type === "weapon" ? s.talent : ""),
     reichweite: num(s.reichweite),

@@ -6,8 +6,8 @@ import { buildRow, tabOf } from "./rows";
 import type { BrowseRow, BrowseTab, RowSource } from "./rows";
 
 type Obj = Record<string, unknown>;
-type IndexEntry = Obj & { _id?: string; uuid?: string; name?: string; img?: string; type?: string; system?: Obj; flags?: Obj; items?: unknown };
-type ItemsLike = Iterable<{ type: string; system: unknown }>;
+type IndexEntry = Obj & { _id?: string; uuid?: string; name?: string; img?: string; type?: string; system?: Obj; flags?: Obj; items?: unknown; folder?: unknown };
+type ItemsLike = Iterable<{ type: string; name?: string; system: unknown }>;
 
 /** A pack as the browser reads it (core's CompendiumCollection). */
 export interface BrowsablePack {
@@ -18,6 +18,8 @@ export interface BrowsablePack {
   index: Iterable<IndexEntry>;
   getIndex(options?: object): Promise<unknown>;
   get(id: string): { items?: ItemsLike } | undefined;
+  /** The pack's folders (a creature's family in the Bestiarium). */
+  folders?: { get(id: string): { name?: string } | undefined };
   testUserPermission?(user: User.Implementation, level: "OBSERVER"): boolean;
   visible?: boolean;
 }
@@ -50,7 +52,7 @@ export function packVisible(user: User.Implementation, pack: BrowsablePack): boo
 }
 
 /** The embedded items' type and system of a document (a creature's attacks). */
-const itemsOf = (items: ItemsLike | undefined): RowSource["items"] => (items ? [...items].map((i) => ({ type: i.type, system: i.system as Obj })) : null);
+const itemsOf = (items: ItemsLike | undefined): RowSource["items"] => (items ? [...items].map((i) => ({ type: i.type, name: i.name, system: i.system as Obj })) : null);
 
 /**
  * An index entry as a row source. A creature's attacks come from the index; once its document was read, v13 writes
@@ -69,6 +71,7 @@ function entrySource(pack: BrowsablePack, entry: IndexEntry): RowSource {
     system: isObj(entry.system) ? entry.system : {},
     flags: entry.flags,
     items,
+    family: typeof entry.folder === "string" ? (pack.folders?.get(entry.folder)?.name ?? "") : "",
   };
 }
 
@@ -83,7 +86,7 @@ export function documentSource(doc: Actor.Implementation | Item.Implementation, 
     return { uuid: doc.uuid, name: doc.name, german: doc.name, img: doc.img, type: doc.type, system: {}, flags: {}, items: [] };
   }
   const items = doc.documentName === "Actor" ? itemsOf((doc as Actor.Implementation).items.contents) : null;
-  return { uuid: doc.uuid, name: doc.name, german, img: doc.img, type: doc.type, system: doc.system as Obj, flags: doc.flags as Obj, items };
+  return { uuid: doc.uuid, name: doc.name, german, img: doc.img, type: doc.type, system: doc.system as Obj, flags: doc.flags as Obj, items, family: doc.folder?.name ?? "" };
 }
 
 export interface RowOptions {
