@@ -265,6 +265,15 @@ describe("results", () => {
     expect(preview).not.toContain("Bester Angriff");
   });
 
+  it("G-3 in Russian: the attacks and passives by their Russian names, the dice as к", async () => {
+    const app = await open({}, "ru");
+    const adler = app.rowsOf("creatures").find((r: Any) => r.german === "Riesenadler");
+    await click(app, clients.gms[0], "select", resultTarget(adler.uuid));
+    expect(app.lastRender.preview).toContain("<li>Когти · к10+3 · 2к6 · 2 действия</li>");
+    expect(app.lastRender.preview).toMatch(/Полёт, Орлиный глаз/);
+    expect(app.lastRender.preview).not.toMatch(/Krallen|Adlerauge/);
+  });
+
   it("G-4: the creatures filter by family (the Bestiarium's folders) and by source (the pack)", async () => {
     const app = await open();
     const rows = app.rowsOf("creatures");

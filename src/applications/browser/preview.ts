@@ -71,7 +71,7 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
   }
   const effectKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : row.restKind === "downtime" ? `FLEX.Rest.DowntimeEffect.${row.restTypes[0]}.${row.restId}` : "";
   const effect = effectKey && i18n.has(effectKey) ? i18n.localize(effectKey) : null;
-  const attacks = row.attacks.map((a) => [a.name, a.check, a.damage ? localDice(a.damage) : "", unitText("Aktion", a.actions)].filter(Boolean).join(" · "));
+  const attacks = row.attacks.map((a) => [a.name, a.check ? localDice(a.check) : "", a.damage ? localDice(a.damage) : "", unitText("Aktion", a.actions)].filter(Boolean).join(" · "));
   const passives = row.passives.join(", ");
   return { uuid: row.uuid, name: row.name, german: row.german !== row.name ? row.german : null, img: row.img, source: row.source, kind, facts, tags, effect, attacks, passives };
 }

@@ -1,6 +1,7 @@
 // What the compendium browser reads: every Actor and Item pack of this system the user may see (the system's, the
 // world's and modules'), from its index only, less those a GM turned off in the world setting; and, for a picker,
 // the world's documents the user may see or the candidates a feature offers.
+import { isTranslatedPack, packLanguage } from "../../helpers/pack-i18n";
 import { indexEntryName } from "../../helpers/pack-index";
 import { buildRow, tabOf } from "./rows";
 import type { BrowseRow, BrowseTab, RowSource } from "./rows";
@@ -51,6 +52,17 @@ export function packVisible(user: User.Implementation, pack: BrowsablePack): boo
   return pack.testUserPermission ? pack.testUserPermission(user, "OBSERVER") : pack.visible !== false;
 }
 
+type IndexItem = Obj & { name?: unknown; flags?: unknown };
+
+/** An embedded item's name in the world's language, from its translation in the index (a system pack's attack). */
+function translatedItemName(collection: string, item: IndexItem): unknown {
+  const lang = packLanguage();
+  if (!lang || !isTranslatedPack(collection)) return item.name;
+  const flex = isObj(item.flags) && isObj(item.flags.flex) ? item.flags.flex : {};
+  const mine = isObj(flex.i18n) && isObj(flex.i18n[lang]) ? flex.i18n[lang] : {};
+  return typeof mine.name === "string" && mine.name ? mine.name : item.name;
+}
+
 /** The embedded items' type and system of a document (a creature's attacks). */
 const itemsOf = (items: ItemsLike | undefined): RowSource["items"] => (items ? [...items].map((i) => ({ type: i.type, name: i.name, system: i.system as Obj })) : null);
 
@@ -61,7 +73,7 @@ const itemsOf = (items: ItemsLike | undefined): RowSource["items"] => (items ? [
 function entrySource(pack: BrowsablePack, entry: IndexEntry): RowSource {
   const id = String(entry._id ?? "");
   const german = isObj(entry.flags?.flex) && typeof (entry.flags.flex as Obj).sourceName === "string" ? ((entry.flags.flex as Obj).sourceName as string) : String(entry.name ?? "");
-  const items = Array.isArray(entry.items) ? (entry.items as RowSource["items"]) : itemsOf(pack.get(id)?.items);
+  const items = Array.isArray(entry.items) ? (entry.items as IndexItem[]).map((i) => ({ ...i, name: translatedItemName(pack.collection, i) })) : itemsOf(pack.get(id)?.items);
   return {
     uuid: entry.uuid ?? `Compendium.${pack.collection}.${pack.documentName}.${id}`,
     name: indexEntryName(pack.collection, entry) || german,
