@@ -175,7 +175,7 @@ describe("each filter, alone and combined, against the pack sources", () => {
   const restCases: [string, Partial<FilterState>, (d: Any) => boolean][] = [
     ["rest talents", { sets: { restKind: ["talent"] } }, (d) => !!d.flags?.flex?.restTalent],
     ["for a short rest", { sets: { restType: ["shortRest"] } }, (d) => restTypesOf(d).includes("shortRest")],
-    ["the full rest's activity list", { sets: { liste: ["fullRest"] } }, (d) => !!d.flags?.flex?.downtime && d.flags.flex.restType === "fullRest"],
+    ["the full rest's activities", { sets: { restKind: ["downtime"], restType: ["fullRest"] } }, (d) => !!d.flags?.flex?.downtime && d.flags.flex.restType === "fullRest"],
     ["costing at least 5", { ranges: { kosten: { min: 5, max: null } } }, (d) => {
       const activity = d.flags?.flex?.downtime ? (downtimeActivities(d.flags.flex.restType) as Any)[d.flags.flex.downtime] : null;
       return !!activity && activity.cost + (activity.amount?.min ?? 0) >= 5;
@@ -272,6 +272,22 @@ describe("results", () => {
     expect(app.lastRender.preview).toContain("<li>Когти · к10+3 · 2к6 · 2 действия</li>");
     expect(app.lastRender.preview).toMatch(/Полёт, Орлиный глаз/);
     expect(app.lastRender.preview).not.toMatch(/Krallen|Adlerauge/);
+  });
+
+  it("G-5: the Rast tab's costs are what a player pays (—, ab, je Tag, one of several, the project's), and one Rast filter, no second list", async () => {
+    const app = await open();
+    await click(app, clients.gms[0], "tab", { dataset: { tab: "rest" } } as Any);
+    const cost = (german: string, restType: string) => {
+      const row = app.rowsOf("rest").find((r: Any) => r.restKind === "downtime" && r.restTypes[0] === restType && (r.german === german || r.german.startsWith(german)));
+      expect(row, german).toBeTruthy();
+      return app.lastRender.results.split("<li").find((li: string) => li.includes(row.uuid))!.match(/flex-browser-cell">([^<]*)<\/span>\s*<\/li>|flex-browser-cell">([^<]*)<\/span>(?![\s\S]*flex-browser-cell)/)!.slice(1).find(Boolean);
+    };
+    expect(cost("Forschung", "fullRest")).toBe("ab 50 ¥");
+    expect(cost("Zechen", "fullRest")).toBe("5 / 25 / 100 ¥");
+    expect(cost("Ausbildung", "longRest")).toBe("1 ¥ je Tag");
+    expect(cost("Gegenstand herstellen", "fullRest")).toBe("½ Preis (Projekt)");
+    expect(cost("Kampfturnier", "fullRest")).toBe("—");
+    expect(app.lastRender.filters).not.toContain("Auszeit-Liste");
   });
 
   it("G-4: the creatures filter by family (the Bestiarium's folders) and by source (the pack)", async () => {

@@ -88,8 +88,6 @@ export const FILTERS: Record<BrowseTab, FilterDef[]> = {
   rest: [
     { id: "restKind", kind: "set", label: "FLEX.Browser.Filter.restKind", value: (r) => r.restKind, choices: choices(REST_KINDS, "FLEX.Browser.RestKind") },
     { id: "restType", kind: "set", label: "FLEX.Browser.Filter.restType", value: (r) => r.restTypes, choices: choices(REST_TYPES, "FLEX.Rest.Type") },
-    // R-DOWN-1 / R-DOWN-2: the two lists of downtime activities.
-    { id: "liste", kind: "set", label: "FLEX.Browser.Filter.liste", value: (r) => (r.restKind === "downtime" ? r.restTypes : []), choices: choices(["longRest", "fullRest"], "FLEX.Browser.List") },
     { id: "kosten", kind: "range", label: "FLEX.Browser.Filter.kosten", value: (r) => r.kosten },
   ],
 };

@@ -2,6 +2,7 @@
 import { localDice } from "../../helpers/dice-text";
 import { currencyLabel } from "../../helpers/settings";
 import { stufeText, unitText } from "../../helpers/units";
+import { priceText } from "./columns";
 import type { BrowseRow } from "./rows";
 
 interface Fact {
@@ -67,7 +68,7 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
     fact("FLEX.Browser.Filter.attribut", row.attribut ? i18n.localize(`FLEX.Attribute.${row.attribut}.long`) : null);
   } else {
     fact("FLEX.Browser.Filter.restType", row.restTypes.map((t) => i18n.localize(`FLEX.Rest.Type.${t}`)).join(", "));
-    fact("FLEX.Browser.Filter.kosten", money(row.kosten));
+    fact("FLEX.Browser.Filter.kosten", row.restKind === "downtime" ? priceText(row) : money(row.kosten));
   }
   const effectKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : row.restKind === "downtime" ? `FLEX.Rest.DowntimeEffect.${row.restTypes[0]}.${row.restId}` : "";
   const effect = effectKey && i18n.has(effectKey) ? i18n.localize(effectKey) : null;

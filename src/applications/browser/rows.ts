@@ -2,7 +2,8 @@
 // world document the caller offers) with every number the filters and columns read. Nothing here loads a document:
 // a pack's index carries the fields (helpers/pack-index.ts), the rules turn them into Flex's numbers.
 import { attackCheckLabel, attacksWithin, bestAttackCheck, damageRange, parseAttackCheck, defaultMisstrauen, downtimeActivities, isRestTalent, isRestType, REST_TALENTS, REST_TYPES, sizeStep } from "../../rules";
-import type { RestType } from "../../rules";
+import { downtimePrice } from "../../rules";
+import type { DowntimePrice, RestType } from "../../rules";
 
 type Obj = Record<string, unknown>;
 
@@ -95,6 +96,8 @@ export interface BrowseRow {
   /** The id of the rest talent or downtime activity (flags.flex.restTalent / downtime). */
   restId: string;
   kosten: number | null;
+  /** How the activity is priced (a minimum, per day, one of several): what the cost column says. */
+  price: DowntimePrice | null;
 }
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -188,6 +191,13 @@ function downtimeCost(flex: Obj): number | null {
   return activity ? activity.cost + (activity.amount?.min ?? 0) : null;
 }
 
+/** G-5: how an activity is priced. */
+function priceOf(flex: Obj): DowntimePrice | null {
+  if (!isRestType(flex.restType) || typeof flex.downtime !== "string") return null;
+  const activity = downtimeActivities(flex.restType)[flex.downtime];
+  return activity ? downtimePrice(activity) : null;
+}
+
 /** The row of one entry of `tab`; `source` names the pack or the world. */
 export function buildRow(documentName: "Actor" | "Item", tab: BrowseTab, entry: RowSource, source: string): BrowseRow {
   const s = entry.system;
@@ -243,5 +253,6 @@ export function buildRow(documentName: "Actor" | "Item", tab: BrowseTab, entry: 
     restTypes: restTypesOf(restKind, flex, s),
     restId: str(flex.restTalent) || str(flex.downtime),
     kosten: restKind === "downtime" ? downtimeCost(flex) : null,
+    price: restKind === "downtime" ? priceOf(flex) : null,
   };
 }
