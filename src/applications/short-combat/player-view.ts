@@ -3,6 +3,7 @@
 // +1 EW), then the roll; after it, the Alchemika that count against these enemies, one click each, until the GM
 // applies. Every character's EW so far, the enemies only by name. It follows the card live.
 import { localFormula } from "../../helpers/dice-text";
+import { numberText } from "../../helpers/units";
 import { resolveActor } from "../../automation/actor-ref";
 import { actorShortMark, alchemikaFor, characterView, combatTalents, goalText, publicEnemyName, recordStrongest, reportShortCombat, rollInShortCombat, shortCombatMessage, useAlchemikumInShortCombat } from "../../automation/short-combat";
 import { checkFormula, checkOutlook, FLUSS_PER_EW } from "../../rules";
@@ -26,7 +27,7 @@ function talentOption(actor: Actor.Implementation, t: { id: string; name: string
   const prepared = item ? actor.prepareCheck({ talent: item }, { quiet: true }) : null;
   if (!prepared) return `${t.name} (${i18n.localize(CONFIG.FLEX.talentCategories[t.kategorie as keyof typeof CONFIG.FLEX.talentCategories])})`;
   const outlook = checkOutlook(prepared.input);
-  return i18n.format("FLEX.ShortCombat.TalentOption", { talent: t.name, formula: localFormula(checkFormula(prepared.input)), min: String(outlook.min), max: String(outlook.max) });
+  return i18n.format("FLEX.ShortCombat.TalentOption", { talent: t.name, formula: localFormula(checkFormula(prepared.input)), min: numberText(outlook.min), max: numberText(outlook.max) });
 }
 
 export class ShortCombatPlayerView extends HandlebarsApplicationMixin(ApplicationV2) {
