@@ -2,7 +2,7 @@
 // (fighting styles, schools of magic and the defences last), the craft start on the crafter's Handwerk.
 import { beforeEach, describe, expect, it } from "vitest";
 import { workDialogContext } from "../../src/applications/dialogs/work-dialog";
-import { craftStartContext } from "../../src/applications/dialogs/crafting-dialog";
+import { CRAFT_START_TEMPLATE, craftStartContext } from "../../src/applications/dialogs/crafting-dialog";
 import { createActor, resetWorld } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -39,5 +39,15 @@ describe("the talent a dialog opens on", () => {
     const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Dolch", type: "weapon", system: { preis: 20 } }]);
     expect((craftStartContext(item, actor) as Any).form.talent).toBe("Handwerk");
     expect((craftStartContext(item, actor, { talent: "Alchemie" }) as Any).form.talent).toBe("Alchemie");
+  });
+
+  it("G-19 craft start: each goal belongs to its mode (the other hidden by the select), Helfer only with workdays, and the rest rule is said", async () => {
+    const actor = await crafter();
+    const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Dolch", type: "weapon", system: { preis: 20 } }]);
+    const html = String(await g.foundry.applications.handlebars.renderTemplate(CRAFT_START_TEMPLATE, craftStartContext(item, actor)));
+    expect(html).toMatch(/<span data-show="goal" data-mode="probe">/);
+    expect(html).toMatch(/<span data-show="days" data-mode="arbeitstage">/);
+    expect(html).toMatch(/<div class="form-group" data-mode="arbeitstage">\s*<label for="flex-craft-helfer">/);
+    expect(html).toContain("In einer vollen Rast wird nur ein Projekt in Arbeitstagen weitergebracht.");
   });
 });
