@@ -38,6 +38,7 @@ import { registerRelayHandler } from "./automation/gm-relay";
 import { registerTaskJournal } from "./automation/task-journal";
 import { registerPresence } from "./automation/task-journal/presence";
 import { registerMakingSettings, registerSettings } from "./helpers/settings";
+import { registerSettingGroups } from "./helpers/settings-groups";
 import { registerStatusEffects } from "./helpers/status-effects";
 import { registerMaking, making } from "./automation/making";
 import { registerMakingSheets, startCrafting } from "./applications/dialogs/crafting-dialog";
@@ -85,6 +86,7 @@ Hooks.once("init", () => {
   CONFIG.Dice.rolls.push(CheckRoll);
 
   registerSettings();
+  registerSettingGroups();
   // First at ready: a world saved by an older Flex is migrated before anything reads it (migration/).
   registerMigration();
   // The public check verb: actor.requestCheck asks with the roll dialog (applications/dialogs/check-request.ts).

@@ -18,7 +18,8 @@ type Obj = Record<string, unknown>;
 const READ_FIELDS: Record<string, string[]> = {
   Actor: [
     "system.stufe", "system.art", "system.groesse", "system.trainierbar", "system.reitbar", "system.schwimmt", "system.fliegt",
-    "system.misstrauen", "system.leben", "system.ruestung", "items.type", "items.system.angriff", "items.system.schaden", "items.system.aktionen",
+    "system.misstrauen", "system.leben", "system.ruestung", "system.ausweichen", "system.parade", "system.geschwindigkeit", "folder",
+    "items.type", "items.name", "items.system.angriff", "items.system.schaden", "items.system.aktionen",
   ],
   Item: [
     "system.kategorie", "system.attribut", "system.preis", "system.talent", "system.zauberschule", "system.reichweite", "system.aktionen",
@@ -30,13 +31,15 @@ const READ_FIELDS: Record<string, string[]> = {
 };
 /** Of each translation, the name: what the sidebar, its search and fromUuidSync show. */
 const NAME_FIELDS = PACK_LANGUAGES.map((lang) => `flags.flex.i18n.${lang}.name`);
+/** Of a creature's embedded items (its attacks and passives), the translated names: the browser's preview lists them. */
+const ITEM_NAME_FIELDS = PACK_LANGUAGES.map((lang) => `items.flags.flex.i18n.${lang}.name`);
 
 /** At init: the fields the system reads and the translated names are indexed from the start. */
 export function registerIndexFields(): void {
   const config = CONFIG as unknown as Record<string, { compendiumIndexFields?: string[] } | undefined>;
   for (const [name, fields] of Object.entries(READ_FIELDS)) {
     const entry = config[name];
-    if (entry) entry.compendiumIndexFields = [...new Set([...(entry.compendiumIndexFields ?? []), ...fields, ...NAME_FIELDS])];
+    if (entry) entry.compendiumIndexFields = [...new Set([...(entry.compendiumIndexFields ?? []), ...fields, ...NAME_FIELDS, ...(name === "Actor" ? ITEM_NAME_FIELDS : [])])];
   }
 }
 

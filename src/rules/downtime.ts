@@ -53,6 +53,23 @@ export const FULL_REST_ACTIVITIES = {
   stufentraining: { rest: "fullRest", cost: 0, days: "levelTraining" },
 } as const satisfies Record<string, DowntimeActivity>;
 
+/** What an activity's price is, for showing it: nothing, a fixed price, at least, one of several, per day, or the project's. */
+export type DowntimePrice =
+  | { kind: "none" }
+  | { kind: "fixed" | "from" | "perDay"; amount: number }
+  | { kind: "variants"; amounts: number[] }
+  | { kind: "project" };
+
+/** R-DOWN-1 / R-DOWN-2: the price of an activity as a player meets it (a minimum is no price, a variant one of several). */
+export function downtimePrice(activity: DowntimeActivity): DowntimePrice {
+  if (activity.project) return { kind: "project" };
+  const paid = activity.variants ? Object.values(activity.variants).filter((v) => v > 0) : [];
+  if (paid.length > 1) return { kind: "variants", amounts: paid };
+  if (activity.days === "training" && activity.cost > 0) return { kind: "perDay", amount: activity.cost };
+  if (activity.amount && activity.amount.min > 0) return { kind: "from", amount: activity.cost + activity.amount.min };
+  return activity.cost > 0 ? { kind: "fixed", amount: activity.cost } : { kind: "none" };
+}
+
 export type LongRestActivityId = keyof typeof LONG_REST_ACTIVITIES;
 export type FullRestActivityId = keyof typeof FULL_REST_ACTIVITIES;
 

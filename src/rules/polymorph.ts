@@ -97,6 +97,28 @@ export function revertDue({ taken, threshold }: { taken: number; threshold: numb
   return { taken: received, threshold: t, revert: received >= t, rule: "R-POLY-7" };
 }
 
+export interface FormOutlook {
+  /** R-POLY-1: the character's own Leben (now and maximum) stays, with Fluss and Gunst. */
+  leben: number;
+  lebenMax: number;
+  /** R-POLY-6: only the form's armour counts. */
+  ruestung: number;
+  /** R-POLY-7: the damage received in the form at which the character turns back. */
+  revertAfter: number;
+  rules: readonly ["R-POLY-1", "R-POLY-3", "R-POLY-6", "R-POLY-7"];
+}
+
+/** What a transformation into a form means for the character, before choosing it (R-POLY-1, -3, -6, -7). */
+export function formOutlook(character: { leben: number; lebenMax: number }, form: { leben: number | null; ruestung: number | null }): FormOutlook {
+  return {
+    leben: whole(character.leben),
+    lebenMax: whole(character.lebenMax),
+    ruestung: whole(form.ruestung),
+    revertAfter: formLeben({ leben: form.leben ?? 0 }),
+    rules: ["R-POLY-1", "R-POLY-3", "R-POLY-6", "R-POLY-7"],
+  };
+}
+
 /** R-POLY-6: the armour that counts in the form: the form's, never the character's worn armour. */
 export function armourInForm({ formRuestung, wornArmour }: { formRuestung: number; wornArmour: number }): { ruestung: number; ignored: number; rule: "R-POLY-6" } {
   return { ruestung: whole(formRuestung), ignored: whole(wornArmour), rule: "R-POLY-6" };

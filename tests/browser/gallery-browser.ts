@@ -31,7 +31,7 @@ const VIEWS: View[] = [
   // Blades and axes by damage, the strongest first.
   { page: "browser-items", tab: "items", filters: { sets: { type: ["weapon"], schule: ["Klingenwaffen", "Hiebwaffen"] } }, sort: { by: "schaden", descending: true }, preview: "Zweihänder" },
   { page: "browser-talents", tab: "talents", filters: { sets: { kategorie: ["kampfart", "zauberschule"] } }, preview: "Elementarmagie" },
-  { page: "browser-rest", tab: "rest", filters: { sets: { restKind: ["downtime"], liste: ["fullRest"] } }, sort: { by: "kosten", descending: true }, preview: "Kampfturnier" },
+  { page: "browser-rest", tab: "rest", filters: { sets: { restKind: ["downtime"], restType: ["fullRest"] } }, sort: { by: "kosten", descending: true }, preview: "Kampfturnier" },
 ];
 
 async function photograph(add: AddPage, page: string, app: Any): Promise<void> {

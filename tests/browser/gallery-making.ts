@@ -1,7 +1,7 @@
 // Gallery pages of making and earning (issue 15): the project and field sheets, the work dialog, the reward helper,
 // the crafting dialogs and the cards, rendered through the real templates and automation. buildGallery calls
 // makingPages once per language, after the world is reset and the hero made.
-import { CRAFT_SESSION_TEMPLATE, CRAFT_START_TEMPLATE, craftStartContext } from "../../src/applications/dialogs/crafting-dialog";
+import { CRAFT_SESSION_TEMPLATE, CRAFT_START_TEMPLATE, craftStartContext, outlookText } from "../../src/applications/dialogs/crafting-dialog";
 import { REWARD_DIALOG_TEMPLATE, rewardDialogRows } from "../../src/applications/dialogs/reward-dialog";
 import { WORK_DIALOG_TEMPLATE, workDialogContext } from "../../src/applications/dialogs/work-dialog";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
@@ -76,9 +76,11 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
 
   // The dialogs, with the data the table would see.
   // Three pieces with a helper: the numbers the dialog shows after the player typed them, and the check's outlook.
-  const startDialog = await renderTemplate(CRAFT_START_TEMPLATE, craftStartContext(sword, smith, { quantity: 3, helpers: 1, talent: "Handwerk", complexity: "fortgeschritten" }));
+  const startDialog = await renderTemplate(CRAFT_START_TEMPLATE, craftStartContext(sword, smith, { quantity: 3, helpers: 1, complexity: "fortgeschritten" }));
   add("dialog-craft-start", dialogPage(startDialog, i18n.localize("FLEX.Making.Start.Confirm"), "fa-hammer"), "dialog flex", [], 440, 480, "light", i18n.format("FLEX.Making.ProjectName", { item: sword.name }));
-  const sessionDialog = await renderTemplate(CRAFT_SESSION_TEMPLATE, { probe: true, talent: talentLabel("Handwerk", smith), sw: 15, done: project.system.derived.stand, goal: project.system.derived.ziel, max: 42, canAdvance: true });
+  // The outlook as openCraftingSession computes it (§0: the page showed none).
+  const sessionOutlook = smith.checkOutlook({ talent: "Handwerk", sw: 15 });
+  const sessionDialog = await renderTemplate(CRAFT_SESSION_TEMPLATE, { probe: true, talent: talentLabel("Handwerk", smith), sw: 15, done: project.system.derived.stand, goal: project.system.derived.ziel, max: 42, canAdvance: true, outlook: sessionOutlook ? outlookText(sessionOutlook, 15) : null, hopeless: sessionOutlook?.chance === 0 });
   add("dialog-craft-session", dialogPage(sessionDialog, i18n.localize("FLEX.Making.Project.Work"), "fa-hammer"), "dialog flex", [], 380, 260, "light", project.name);
   const workDialog = await renderTemplate(WORK_DIALOG_TEMPLATE, await as(player, () => workDialogContext(hero)));
   add("dialog-work", dialogPage(workDialog, i18n.localize("FLEX.Making.Work.Confirm"), "fa-coins"), "dialog flex", [], 420, 340, "light", i18n.format("FLEX.Making.Work.Title", { actor: hero.name }));

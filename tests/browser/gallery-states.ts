@@ -8,6 +8,7 @@ import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { postItemCard } from "../../src/applications/sheets/row-menu";
 import { parse } from "node-html-parser";
+import { RenderedElement } from "../harness/applications";
 import { as, createActor, dice, messages } from "../harness";
 import { packTalent, text, tr } from "./fixtures";
 import type { AddPage } from "./gallery-rest";
@@ -171,5 +172,8 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
       return field(i18n.localize(c.name), i18n.localize(c.hint ?? ""), input);
     })
     .join("");
-  for (const theme of both) add("settings", `<div class="flex-settings">${controls}</div>`, "flex settings-config", [], 620, 800, theme, i18n.localize("SETTINGS.Title"));
+  // Grouped under their headings by the system's own renderSettingsConfig hook, as in a world.
+  const settingsRoot = new RenderedElement(parse(`<div class="flex-settings">${controls}</div>`).firstElementChild as Any);
+  g().Hooks.callAll("renderSettingsConfig", {}, settingsRoot, {}, {});
+  for (const theme of both) add("settings", settingsRoot.outerHTML, "flex settings-config", [], 620, 800, theme, i18n.localize("SETTINGS.Title"));
 }

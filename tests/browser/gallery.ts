@@ -276,8 +276,9 @@ export async function buildGallery(): Promise<GalleryPage[]> {
     const dialogButton = (icon: string, key: string) => `<footer class="dialog-buttons"><button type="button"><i class="fa-solid ${icon}" inert></i> ${escape(i18n.localize(key))}</button></footer>`;
     const athletik = hero.prepareCheck({ talent: "Athletik" });
     // The player has chosen 1 Vorteil: the live line shows what that rolls.
-    const athletikBreakdown = athletik && checkBreakdown(athletik.input, athletik.notes);
-    const live = athletikBreakdown && liveCheckLine(athletikBreakdown.base, { vorteile: 1, nachteile: 0, modifier: 0 }, (key, data) => i18n.format(key, data));
+    // As checkBreakdownFor makes it: the attribute's abbreviation beside the die; the outlook against the SW typed.
+    const athletikBreakdown = athletik && checkBreakdown(athletik.input, athletik.notes, i18n.localize((globalThis as Any).CONFIG.FLEX.attributes[athletik.attribute].abbreviation));
+    const live = athletikBreakdown && liveCheckLine(athletikBreakdown.base, { vorteile: 1, nachteile: 0, modifier: 0 }, (key, data) => i18n.format(key, data), 12);
     const checkDialog = await renderTemplate(CHECK_DIALOG_TEMPLATE, { sw: 12, vorteile: 1, breakdown: athletikBreakdown, live });
     // The dialog's real title: the check's name.
     for (const theme of ["light", "dark"] as const) add("dialog-check", `<div class="dialog-content">${checkDialog}</div>${dialogButton("fa-dice", "FLEX.Check.Roll")}`, "dialog flex", [], 360, 380, theme, athletik?.label ?? "Athletik");

@@ -82,11 +82,14 @@ describe("every tab reads every Flex pack from its index alone", () => {
     expect(app.lastRender.results).toContain("41 von 41");
   });
 
-  it("a creature row shows Stufe, Leben, Rüstung and its best attack; a weapon price, damage and Aktionen", async () => {
+  it("a creature row shows Stufe, Leben, Rüstung and what a hit of it deals in 2 Aktionen; a weapon price, damage and Aktionen", async () => {
     const app = await open();
     const adler = app.rowsOf("creatures").find((r: Any) => r.german === "Riesenadler");
-    expect([adler.stufe, adler.leben, adler.ruestung, adler.attack]).toEqual([2, 26, 1, { check: "W10+3", damage: "2W6", actions: 2, average: 7, hit: "2 × 1W8" }]);
-    expect(app.lastRender.results.split("<li").find((li: string) => li.includes(">Riesenadler<"))).toContain('<span class="flex-browser-cell">2</span><span class="flex-browser-cell">26</span><span class="flex-browser-cell">1</span><span class="flex-browser-cell">W10+3 · 2W6</span>');
+    expect([adler.stufe, adler.leben, adler.ruestung, adler.attack]).toEqual([2, 26, 1, { check: "W10+3", damage: "2W6", actions: 2, average: 7, hit: "2 × 1W8", hitAverage: 9 }]);
+    // G-3: the column is the 2-action hit (Schnabel twice, Ø 9), not Krallen's single 2W6 (Ø 7) beside it.
+    expect(app.lastRender.results).toContain("Schaden je Treffer");
+    expect(app.lastRender.results).not.toContain("Bester Angriff");
+    expect(app.lastRender.results.split("<li").find((li: string) => li.includes(">Riesenadler<"))).toContain('<span class="flex-browser-cell">2</span><span class="flex-browser-cell">26</span><span class="flex-browser-cell">1</span><span class="flex-browser-cell">2 × 1W8</span>');
     const ratte = app.rowsOf("creatures").find((r: Any) => r.german === "Riesenratte");
     expect(ratte.attack.hit).toBe("2 × 1W4");
     await click(app, clients.gms[0], "tab", { dataset: { tab: "items" } } as Any);
@@ -172,7 +175,7 @@ describe("each filter, alone and combined, against the pack sources", () => {
   const restCases: [string, Partial<FilterState>, (d: Any) => boolean][] = [
     ["rest talents", { sets: { restKind: ["talent"] } }, (d) => !!d.flags?.flex?.restTalent],
     ["for a short rest", { sets: { restType: ["shortRest"] } }, (d) => restTypesOf(d).includes("shortRest")],
-    ["the full rest's activity list", { sets: { liste: ["fullRest"] } }, (d) => !!d.flags?.flex?.downtime && d.flags.flex.restType === "fullRest"],
+    ["the full rest's activities", { sets: { restKind: ["downtime"], restType: ["fullRest"] } }, (d) => !!d.flags?.flex?.downtime && d.flags.flex.restType === "fullRest"],
     ["costing at least 5", { ranges: { kosten: { min: 5, max: null } } }, (d) => {
       const activity = d.flags?.flex?.downtime ? (downtimeActivities(d.flags.flex.restType) as Any)[d.flags.flex.downtime] : null;
       return !!activity && activity.cost + (activity.amount?.min ?? 0) >= 5;
@@ -244,6 +247,66 @@ describe("results", () => {
     expect(app.results()[0].german).toBe("Glutdrache");
     await click(app, gm, "sort", { dataset: { sort: "name" } } as Any);
     expect(app.results().map((r: Any) => r.name)).toEqual(app.results().map((r: Any) => r.name).sort((a: string, b: string) => a.localeCompare(b, "de")));
+  });
+
+  it("G-3: a creature's preview shows Ausweichen, Parade, Geschwindigkeit, its family, the 2-action hit and each attack with its check; no second 'best attack'", async () => {
+    const app = await open();
+    const adler = app.rowsOf("creatures").find((r: Any) => r.german === "Riesenadler");
+    await click(app, clients.gms[0], "select", resultTarget(adler.uuid));
+    const preview = app.lastRender.preview;
+    expect(preview).toContain("<dt>Ausweichen</dt><dd>14</dd>");
+    expect(preview).toContain("<dt>Parade</dt><dd>8</dd>");
+    expect(preview).toContain("<dt>Geschwindigkeit</dt><dd>20 Schritt</dd>");
+    expect(preview).toContain("<dt>Familie</dt><dd>Tiere</dd>");
+    expect(preview).toContain("<dt>Schaden je Treffer (2 Aktionen)</dt><dd>2 × 1W8</dd>");
+    expect(preview).toContain("<li>Krallen · W10+3 · 2W6 · 2 Aktionen</li>");
+    expect(preview).toContain("<li>Schnabel · W10+3 · 1W8 · 1 Aktion</li>");
+    expect(preview).toMatch(/Passiv:<\/strong> Flug, Adlerauge/);
+    expect(preview).not.toContain("Bester Angriff");
+  });
+
+  it("G-3 in Russian: the attacks and passives by their Russian names, the dice as к", async () => {
+    const app = await open({}, "ru");
+    const adler = app.rowsOf("creatures").find((r: Any) => r.german === "Riesenadler");
+    await click(app, clients.gms[0], "select", resultTarget(adler.uuid));
+    expect(app.lastRender.preview).toContain("<li>Когти · к10+3 · 2к6 · 2 действия</li>");
+    expect(app.lastRender.preview).toMatch(/Полёт, Орлиный глаз/);
+    expect(app.lastRender.preview).not.toMatch(/Krallen|Adlerauge/);
+  });
+
+  it("G-5: the Rast tab's costs are what a player pays (—, ab, je Tag, one of several, the project's), and one Rast filter, no second list", async () => {
+    const app = await open();
+    await click(app, clients.gms[0], "tab", { dataset: { tab: "rest" } } as Any);
+    const cost = (german: string, restType: string) => {
+      const row = app.rowsOf("rest").find((r: Any) => r.restKind === "downtime" && r.restTypes[0] === restType && (r.german === german || r.german.startsWith(german)));
+      expect(row, german).toBeTruthy();
+      return app.lastRender.results.split("<li").find((li: string) => li.includes(row.uuid))!.match(/flex-browser-cell">([^<]*)<\/span>\s*<\/li>|flex-browser-cell">([^<]*)<\/span>(?![\s\S]*flex-browser-cell)/)!.slice(1).find(Boolean);
+    };
+    expect(cost("Forschung", "fullRest")).toBe("ab 50 ¥");
+    expect(cost("Zechen", "fullRest")).toBe("5 / 25 / 100 ¥");
+    expect(cost("Ausbildung", "longRest")).toBe("1 ¥ je Tag");
+    expect(cost("Gegenstand herstellen", "fullRest")).toBe("½ Preis (Projekt)");
+    expect(cost("Kampfturnier", "fullRest")).toBe("—");
+    expect(app.lastRender.filters).not.toContain("Auszeit-Liste");
+  });
+
+  it("G-4: the creatures filter by family (the Bestiarium's folders) and by source (the pack)", async () => {
+    const app = await open();
+    const rows = app.rowsOf("creatures");
+    const families = new Set(rows.map((r: Any) => r.family));
+    expect(families).toEqual(new Set(["Humanoide", "Tiere", "Ungeheuer", "Untote", "Wasserwesen", "Elementare und Konstrukte", ...rows.filter((r: Any) => !r.source.includes("Bestiarium")).map((r: Any) => r.family)]));
+    const undead = rows.filter((r: Any) => r.family === "Untote");
+    expect(undead.length).toBeGreaterThan(0);
+    expect(listed(app, "creatures", { sets: { familie: ["Untote"] } })).toEqual(undead.map((r: Any) => r.german).sort());
+    const sources = [...new Set(rows.map((r: Any) => r.source))];
+    expect(sources.length).toBeGreaterThan(1);
+    const one = sources[0] as string;
+    expect(listed(app, "creatures", { sets: { quelle: [one] } })).toHaveLength(rows.filter((r: Any) => r.source === one).length);
+    app.filters.creatures = emptyFilters();
+    await app.render();
+    expect(app.lastRender.filters).toContain("Familie");
+    expect(app.lastRender.filters).toContain("Quelle");
+    expect(app.lastRender.filters).toContain("Umgang (Tier, Apparatur, andere)");
   });
 
   it("the preview shows the selected entry; its link opens the sheet (the one document read)", async () => {

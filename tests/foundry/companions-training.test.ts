@@ -219,7 +219,7 @@ describe("R-TRAIN-1 world time and the dialog", () => {
     expect(prompt.content).toContain("Grauwolf · ungezähmt · Misstrauen 18, 30/100");
     expect(prompt.content).toContain("Geld: 100 ¥");
     // Before the click (issue 25): CH W8 + 14 reaches 15–22 against Misstrauen 18, 5 of 8 faces; one block's cost.
-    expect(prompt.content).toContain("Mit Tieren umgehen: EW 15–22 gegen Misstrauen 18, Chance je Einheit 63\u00a0%");
+    expect(prompt.content).toContain("Mit Tieren umgehen: EW 15 bis 22 gegen Misstrauen 18, Chance je Einheit 63\u00a0%");
     expect(prompt.content).toContain("1 × 4 Stunden: 10 ¥, 4 Stunden");
     expect(result).toMatchObject({ status: "trained", run: { blocks: 2, cost: 20, progress: 74 } });
     expect(sys(beast).training.fortschritt).toBe(74);

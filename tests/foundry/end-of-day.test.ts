@@ -156,13 +156,15 @@ describe("the end-of-day dialog previews each change (R-EXH-1, R-EXH-3, R-EXH-4)
     const config = DialogV2.prompts.at(-1);
     const { root, tick } = dialogElement(config.content);
     const cell = () => root.querySelector(`[data-preview="${a.id}"]`)!;
-    expect(cell().text).toBe("2 → 1");
+    // G-12 / R-EXH-3: how close death is: Erschöpfung at the KO-Wert kills.
+    const ko = sys(a).derived.koWert;
+    expect(cell().text).toBe(`2 → 1 (tot bei ${ko})`);
     config.render({}, { element: root });
     tick(`${a.id}.essen`, false);
-    expect(cell().text).toBe("2 → 3");
+    expect(cell().text).toBe(`2 → 3 (tot bei ${ko})`);
     tick(`${a.id}.trinken`, false);
     tick(`${a.id}.schlaf`, false);
-    expect(cell().text).toBe("2 → 5");
+    expect(cell().text).toBe(ko > 5 ? `2 → 5 (tot bei ${ko})` : "2 → 5 (tot)");
     expect(sys(a).erschoepfung.value).toBe(2);
   });
 });

@@ -142,12 +142,12 @@ describe("blocks that cannot succeed are not rolled (issue 25)", () => {
     // The session dialog says so before the click.
     DialogV2.answers.push(null);
     await as(player(), () => openCraftingSession(p));
-    expect(DialogV2.prompts.at(-1).content).toContain("EW 4–13 gegen SW 18: kein Block kann gelingen");
+    expect(DialogV2.prompts.at(-1).content).toContain("EW 4 bis 13 gegen SW 18: keine Einheit kann gelingen");
     const before = state.writes.length;
     const cards = messages().length;
     const answer = await as(player(), () => flex().making.workOnProject(p, { amount: 3 }));
     expect(answer).toMatchObject({ ok: false, reason: "unreachable", max: 13, sw: 18 });
-    expect(state.notifications.filter((n) => n.userId === player().id).at(-1)!.message).toBe("Mit diesem Talent reicht es höchstens für EW 13, der SW ist 18: Kein Block kann gelingen – es wurde nicht gewürfelt.");
+    expect(state.notifications.filter((n) => n.userId === player().id).at(-1)!.message).toBe("Mit diesem Talent reicht es höchstens für EW 13, der SW ist 18: Keine Einheit kann gelingen – es wurde nicht gewürfelt.");
     expect(state.writes.length).toBe(before);
     expect(messages()).toHaveLength(cards);
     expect(sys(p).derived.stand).toBe(0);
@@ -335,15 +335,15 @@ describe("the dialogs and the sheet", () => {
     // Schmieden is W10 + 3: against SW 12 (einfach) 2 of 10 faces; against SW 15 and up no block can succeed.
     const outlooks = JSON.parse(one.outlooks);
     expect(outlooks.Schmieden).toEqual({
-      einfach: "EW 4–13 gegen SW 12: Chance je Block 20\u00a0%",
-      fortgeschritten: "EW 4–13 gegen SW 15: kein Block kann gelingen",
-      komplex: "EW 4–13 gegen SW 18: kein Block kann gelingen",
-      meisterlich: "EW 4–13 gegen SW 21: kein Block kann gelingen",
+      einfach: "EW 4 bis 13 gegen SW 12: Chance je Einheit 20\u00a0%",
+      fortgeschritten: "EW 4 bis 13 gegen SW 15: keine Einheit kann gelingen",
+      komplex: "EW 4 bis 13 gegen SW 18: keine Einheit kann gelingen",
+      meisterlich: "EW 4 bis 13 gegen SW 21: keine Einheit kann gelingen",
     });
     const html = await g.foundry.applications.handlebars.renderTemplate("systems/flex/templates/dialogs/craft-start.hbs", craftStartContext(source, actor, { quantity: 3, talent: "Schmieden" }));
     expect(html).toContain("225 ¥");
     expect(html).toMatch(/<input type="checkbox" name="pay"\s+disabled>/);
-    expect(html).toContain("EW 4–13 gegen SW 12: Chance je Block 20\u00a0%");
+    expect(html).toContain("EW 4 bis 13 gegen SW 12: Chance je Einheit 20\u00a0%");
     // Started with 3 pieces the project asks exactly that; its materials cannot be paid from 100 ¥ and are not.
     g.foundry.applications.api.DialogV2.answers.push({ modus: "probe", komplexitaet: "einfach", talent: "Schmieden", menge: "3", helfer: "2" });
     const p = await as(player(), () => startCrafting(source.uuid, actor));

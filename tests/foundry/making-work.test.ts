@@ -65,8 +65,8 @@ describe("R-MONEY-2 work: 4 h → EW ¥, a day → EW × 3 ¥, a week → EW × 
     expect(Object.values(context.talents)).toEqual(["Handwerk (ÜW 2)"]);
     expect(context.bonusAllowed).toBe(false);
     // Before the click: what the check can reach and what that pays, for each length of the job (issue 25).
-    expect(context.outlook).toBe("EW 3–10: Lohn 9–30 ¥");
-    expect(JSON.parse(context.outlooks)[actor.items.getName("Handwerk").id]).toEqual({ "4h": "EW 3–10: Lohn 3–10 ¥", day: "EW 3–10: Lohn 9–30 ¥", week: "EW 3–10: Lohn 60–200 ¥" });
+    expect(context.outlook).toBe("EW 3 bis 10: Lohn 9 bis 30 ¥");
+    expect(JSON.parse(context.outlooks)[actor.items.getName("Handwerk").id]).toEqual({ "4h": "EW 3 bis 10: Lohn 3 bis 10 ¥", day: "EW 3 bis 10: Lohn 9 bis 30 ¥", week: "EW 3 bis 10: Lohn 60 bis 200 ¥" });
     DialogV2().answers.push({ talent: actor.items.getName("Handwerk").id, duration: "week", modifier: "-1" });
     dice(8, 4);
     const answer = await as(player(), () => openWorkDialog(actor));

@@ -35,6 +35,24 @@ describe("switching verwandelt on asks for the form", () => {
     expect(hero.statuses.has("polymorphed")).toBe(true);
   });
 
+  it("G-7: the picker says what the character keeps, what is locked, which armour counts and after how much damage she turns back; no companion filters, no 'Gewählt: 1'", async () => {
+    const [player] = clients.players;
+    const hero = await alrik(player);
+    const form = await wolf();
+    await form.update({ ownership: { default: 2 } });
+    void as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
+    const picker = await pickerOn(player);
+    expect(picker.lastRender.footer).toContain(`Wähle eine Gestalt: Dann steht hier, was ${hero.name} behält und wann die Verwandlung endet.`);
+    expect(picker.lastRender.footer).not.toContain("Gewählt");
+    for (const hidden of ["flag.trainierbar", "flag.reitbar", "min.misstrauen"]) expect(picker.lastRender.filters).not.toContain(hidden);
+    expect(picker.lastRender.filters).toContain("flag.fliegt");
+    await click(picker, player, "select", resultTarget(form.uuid));
+    const { value, max } = hero.system.leben;
+    expect(picker.lastRender.footer).toContain(`${hero.name} behält Leben ${value}/${max}, Fluss und Gunst; die Ausrüstung ist gesperrt, ihre passiven Vorteile bleiben; nur die Rüstung der Gestalt zählt (Wolf: ${form.system.ruestung}); nach ${form.system.leben.max} Schaden in dieser Gestalt endet die Verwandlung.`);
+    await click(picker, player, "choose");
+    await transformed(hero);
+  });
+
   it("a creature the player may not see is not offered, nor can a forged answer use it; a closed picker changes nothing", async () => {
     const [player] = clients.players;
     const hero = await alrik(player);

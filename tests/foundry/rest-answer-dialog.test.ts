@@ -94,6 +94,14 @@ describe("activities and the deadline", () => {
     expect(tag("recovery")).toBe("Erschöpfung −5");
   });
 
+  it("G-16: the activity table has heads (Aktivität · Kosten · Dauer) and says that an activity of several days counts once", async () => {
+    const h = await hero();
+    const root = parse((await render(restAnswerContext(h, sys(h), prompt("fullRest")))).toString());
+    const heads = root.querySelectorAll(".flex-rest-downtime thead th").map((th) => th.text.trim());
+    expect(heads).toEqual(["Wählen", "Aktivität", "Kosten", "Dauer"]);
+    expect(root.querySelector(".flex-rest-downtime .hint")!.text).toContain("Eine mehrtägige Aktivität zählt einmal.");
+  });
+
   it("R-DOWN-1 Ausbildung (issue 35): the row asks what and from whom; under way it says where it stands; the form reads both", async () => {
     const h = await hero();
     const fresh = await render(restAnswerContext(h, sys(h), prompt("longRest")));

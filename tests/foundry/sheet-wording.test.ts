@@ -114,7 +114,7 @@ describe("the check dialog says what is rolled", () => {
     const sheet = await open(actor, (s) => s.changeTab("talents", "primary"));
     await click(sheet, "rollTalent", { itemId: talent.id });
     const box = parse(String(DialogV2().prompts[0].content)).querySelector(".flex-check-breakdown")!;
-    expect(box.text.replace(/\s+/g, " ").trim()).toBe("Gewürfelt wird W10 + 4 Übungswert − 2 Erschöpfung");
+    expect(box.text.replace(/\s+/g, " ").trim()).toBe("Gewürfelt wird KK W10 + 4 Übungswert − 2 Erschöpfung");
   });
 
   it("an attribute: the die and the halved malus, no Übungswert", async () => {
@@ -123,7 +123,7 @@ describe("the check dialog says what is rolled", () => {
     const sheet = await open(actor);
     await click(sheet, "rollAttribute", { attribute: "ge" });
     const box = parse(String(DialogV2().prompts[0].content)).querySelector(".flex-check-breakdown")!;
-    expect(box.text.replace(/\s+/g, " ").trim()).toBe("Gewürfelt wird W8 − 1 Erschöpfung");
+    expect(box.text.replace(/\s+/g, " ").trim()).toBe("Gewürfelt wird GE W8 − 1 Erschöpfung");
   });
 });
 
@@ -168,16 +168,39 @@ describe("the status strip under the header (on every tab)", () => {
   });
 });
 
+describe("G-8 the check dialog names the attribute and says what the roll can reach against the SW (R-CORE-4, R-CORE-5)", () => {
+  it("W6 + 3 − 2 with 1 Vorteil against SW 12: 'EW 2 bis 7 gegen SW 12: nicht zu schaffen'; without SW the range; a reachable SW its chance", async () => {
+    const { liveCheckLine, checkBreakdown } = await import("../../src/applications/dialogs/check-dialog");
+    const fmt = (key: string, data: Record<string, string>) => g().game.i18n.format(key, data);
+    const b = checkBreakdown({ die: 6, kind: "talent", uebungswert: 3, modifier: -2, erschoepfung: 0 }, [], "KK");
+    expect(b.attribute).toBe("KK");
+    expect(liveCheckLine(b.base, { vorteile: 1, nachteile: 0, modifier: 0 }, fmt, 12).outlook).toBe("EW 2 bis 7 gegen SW 12: nicht zu schaffen");
+    expect(liveCheckLine(b.base, { vorteile: 0, nachteile: 0, modifier: 0 }, fmt).outlook).toBe("EW 2 bis 7");
+    expect(liveCheckLine(b.base, { vorteile: 0, nachteile: 0, modifier: 0 }, fmt, 6).outlook).toMatch(/^EW 2 bis 7 gegen SW 6: Chance 33\s?%$/);
+  });
+
+  it("the dialog says 'Gewürfelt wird KK W6' for Athletik (KK) and shows the outlook line", async () => {
+    const { checkBreakdownFor } = await import("../../src/applications/dialogs/check-request");
+    const actor = await g().Actor.implementation.create({ name: "Tarek", type: "character", system: { attributes: { kk: 6 } } });
+    const [athletik] = await actor.createEmbeddedDocuments("Item", [{ name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 3 } }]);
+    const breakdown = checkBreakdownFor(actor, { talent: athletik })!;
+    expect(breakdown.attribute).toBe("KK");
+    const html = await g().foundry.applications.handlebars.renderTemplate("systems/flex/templates/dialogs/check-dialog.hbs", { breakdown, sw: 12, live: { dice: "", formula: "", outlook: "EW 4 bis 9 gegen SW 12: nicht zu schaffen" } });
+    expect(html).toMatch(/<strong>KK W6<\/strong>/);
+    expect(html).toContain('class="hint flex-check-outlook"');
+  });
+});
+
 describe("the check dialog follows the user's choices live (R-CORE-5)", () => {
   it("the line says how many dice and which counts, and the formula, as Vorteile, Nachteile and modifier change", async () => {
     const { liveCheckLine, bindLiveCheckLine, checkBreakdown } = await import("../../src/applications/dialogs/check-dialog");
     const fmt = (key: string, data: Record<string, string>) => g().game.i18n.format(key, data);
     const breakdown = checkBreakdown({ die: 10, kind: "talent", uebungswert: 4, modifier: 0, erschoepfung: 4, vorteile: 0, nachteile: 1 }, []);
     // One automatic Nachteil (under water, say): alone it keeps the lowest of 2.
-    expect(liveCheckLine(breakdown.base, { vorteile: 0, nachteile: 0, modifier: 0 }, fmt)).toEqual({ dice: "2 × W10, der niedrigste zählt", formula: `2W10 (niedrigster) + 4 − ${breakdown.malus}` });
+    expect(liveCheckLine(breakdown.base, { vorteile: 0, nachteile: 0, modifier: 0 }, fmt)).toMatchObject({ dice: "2 × W10, der niedrigste zählt", formula: `2W10 (niedrigster) + 4 − ${breakdown.malus}` });
     // The user's 1 Vorteil cancels it; 3 Vorteile keep the highest of 3; a modifier joins the formula.
     expect(liveCheckLine(breakdown.base, { vorteile: 1, nachteile: 0, modifier: 0 }, fmt).dice).toBe("1 × W10");
-    expect(liveCheckLine(breakdown.base, { vorteile: 3, nachteile: 0, modifier: 2 }, fmt)).toEqual({ dice: "3 × W10, der höchste zählt", formula: `3W10 (höchster) + 4 + 2 − ${breakdown.malus}` });
+    expect(liveCheckLine(breakdown.base, { vorteile: 3, nachteile: 0, modifier: 2 }, fmt)).toMatchObject({ dice: "3 × W10, der höchste zählt", formula: `3W10 (höchster) + 4 + 2 − ${breakdown.malus}` });
 
     // In the dialog (a minimal element: its fields, the live line and the form's input event), typing updates the line.
     const fields: Record<string, { value: string }> = { vorteile: { value: "0" }, nachteile: { value: "0" }, modifier: { value: "0" } };

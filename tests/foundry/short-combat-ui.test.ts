@@ -79,6 +79,8 @@ describe("R-SHORT-1 the GM's tool and the players' views", () => {
     expect(await viewOf(clients.players[2])).toBeUndefined();
     expect(html(view)).toContain('name="steps.c1"');
     expect(html(view)).not.toContain('name="steps.c2"'); // Bela is not player 1's
+    // G-10: the talent choice shows its roll and reach before rolling: W10 + 4, EW 5 bis 14.
+    expect(html(view)).toContain("Klingenwaffen · W10 + 4 (EW 5 bis 14)");
 
     // Player 1: +1 EW for 4 Fluss, roll Klingenwaffen (6 + 4 = 10 → EW 11).
     await acting(clients.players[0], () => fillIn(view, { "steps.c1": 1 }));
@@ -89,6 +91,8 @@ describe("R-SHORT-1 the GM's tool and the players' views", () => {
     expect(card.flags.flex.shortCombat.characters[0]).toMatchObject({ flussSpent: 4, roll: { total: 10 } });
     await acting(clients.players[0], () => view.render());
     expect(html(view)).toContain('data-action="useAlchemikum"');
+    // G-10: the button says the potion is used up and heals nothing (R-SHORT-6).
+    expect(html(view)).toContain("Verbrauchen (+3 EW, heilt nicht)");
     expect(html(view)).toContain("EW 11");
     const bombe = alrik.items.getName("Feuerbombe");
     await acting(clients.players[0], () => click(view, "useAlchemikum", { key: "c1", item: bombe.id }));

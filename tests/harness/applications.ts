@@ -565,6 +565,15 @@ export class RenderedElement {
   /** The element's own markup, as the DOM's outerHTML. */
   get outerHTML(): string { return this.node.toString(); }
   insertAdjacentHTML(position: "beforebegin" | "afterend" | "afterbegin" | "beforeend", html: string): void { this.node.insertAdjacentHTML(position, html); }
+  /** Moves `element` (not a copy) next to this one, as the DOM's insertAdjacentElement does. */
+  insertAdjacentElement(position: "beforebegin" | "afterend", element: RenderedElement): RenderedElement {
+    const parent = this.node.parentNode;
+    element.node.remove();
+    const at = parent.childNodes.indexOf(this.node);
+    parent.childNodes.splice(position === "afterend" ? at + 1 : at, 0, element.node);
+    element.node.parentNode = parent;
+    return element;
+  }
   remove(): void { this.node.remove(); }
   addEventListener(type: string, listener: Listener): void {
     let byType = listenersOf.get(this.node);

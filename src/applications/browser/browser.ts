@@ -165,7 +165,7 @@ export class FlexBrowser extends BrowserBase {
         return Object.assign(part, { text: state.text, isGM: !!game.user?.isGM });
       case "filters": {
         const counts = choiceCounts(this.rowsOf(this.tab), this.tab, state, this.filterContext);
-        return Object.assign(part, filterPanel(this.tab, state, counts, this.filterContext, this.rowsOf(this.tab), this.#schools, this.browse.actor?.name ?? game.user?.character?.name ?? ""));
+        return Object.assign(part, filterPanel(this.tab, state, counts, this.filterContext, this.rowsOf(this.tab), this.#schools, this.browse.actor?.name ?? game.user?.character?.name ?? "", this.browse.hideFilters ?? []));
       }
       case "results": {
         const results = this.results();
@@ -190,7 +190,9 @@ export class FlexBrowser extends BrowserBase {
           button: this.browse.select?.button ?? "FLEX.Browser.Choose",
           icon: this.browse.select?.icon ?? "fa-solid fa-check",
           chosenCount: this.chosen.size,
+          multiple: !!this.browse.select?.multiple,
           canChoose: this.chosen.size > 0,
+          note: this.browse.select?.note?.(this.#views.get([...this.chosen][0] ?? this.selected ?? "")?.row ?? null) ?? "",
         });
     }
     return part;

@@ -28,12 +28,28 @@ export function rowKind(row: BrowseRow, schule: (german: string) => string): str
   return extra ? `${type} · ${extra}` : type;
 }
 
+/** G-5: an activity's price as it is: "—" for nothing, "ab 50 ¥", "5 / 25 / 100 ¥", "1 ¥ je Tag", "½ Preis (Projekt)". */
+export function priceText(row: BrowseRow): string {
+  const p = row.price;
+  const money = (n: number) => `${n} ${currencyLabel()}`;
+  if (!p) return row.kosten === null ? "–" : money(row.kosten);
+  switch (p.kind) {
+    case "none": return "—";
+    case "fixed": return money(p.amount);
+    case "from": return i18n().format("FLEX.Browser.Price.from", { price: money(p.amount) });
+    case "perDay": return i18n().format("FLEX.Browser.Price.perDay", { price: money(p.amount) });
+    case "variants": return `${p.amounts.join(" / ")} ${currencyLabel()}`;
+    case "project": return i18n().localize("FLEX.Browser.Price.project");
+  }
+}
+
 export const COLUMNS: Record<BrowseTab, Column[]> = {
   creatures: [
     { id: "stufe", label: "FLEX.Browser.Filter.stufe", sort: (r) => r.stufe, text: (r) => stufe(r.stufe) },
     { id: "leben", label: "FLEX.Browser.Filter.leben", sort: (r) => r.leben, text: (r) => n(r.leben) },
     { id: "ruestung", label: "FLEX.Browser.Filter.ruestung", sort: (r) => r.ruestung, text: (r) => n(r.ruestung) },
-    { id: "attack", label: "FLEX.Browser.Column.attack", sort: (r) => r.attack?.average ?? null, text: (r) => (r.attack ? localDice([r.attack.check, r.attack.damage].filter(Boolean).join(" · ")) : "–") },
+    // G-3 / R-SHORT-4: what its attacks deal within 2 actions, sorted by its average (not one heavy, slow attack).
+    { id: "attack", label: "FLEX.Browser.Column.hit", sort: (r) => (r.attack?.hit ? r.attack.hitAverage : null), text: (r) => (r.attack?.hit ? localDice(r.attack.hit) : "–") },
   ],
   items: [
     { id: "preis", label: "FLEX.Browser.Filter.preis", sort: (r) => r.preis, text: (r) => (r.preis === null ? "–" : `${r.preis} ${currencyLabel()}`) },
@@ -46,7 +62,7 @@ export const COLUMNS: Record<BrowseTab, Column[]> = {
   ],
   rest: [
     { id: "restType", label: "FLEX.Browser.Filter.restType", sort: (r) => r.restTypes.length ? r.restTypes[0] : null, text: (r) => r.restTypes.map((t) => i18n().localize(`FLEX.Rest.Type.${t}`)).join(", ") || "–" },
-    { id: "kosten", label: "FLEX.Browser.Filter.kosten", sort: (r) => r.kosten, text: (r) => (r.kosten === null ? "–" : `${r.kosten} ${currencyLabel()}`) },
+    { id: "kosten", label: "FLEX.Browser.Filter.kosten", sort: (r) => r.kosten, text: (r) => priceText(r) },
   ],
 };
 

@@ -40,10 +40,10 @@ const bounds = (rows: readonly BrowseRow[], value: (r: BrowseRow) => number | nu
 type PanelFilter = { id: string; label: string } & Record<string, unknown>;
 
 /** What the filter column shows for the tab in view. */
-export function filterPanel(tab: BrowseTab, state: FilterState, counts: Record<string, Record<string, number>>, context: FilterContext, rows: readonly BrowseRow[], schools: ReadonlyMap<string, string>, riderName: string) {
+export function filterPanel(tab: BrowseTab, state: FilterState, counts: Record<string, Record<string, number>>, context: FilterContext, rows: readonly BrowseRow[], schools: ReadonlyMap<string, string>, riderName: string, hidden: readonly string[] = []) {
   const i18n = game.i18n!;
   let active = state.text.trim() !== "";
-  const filters = FILTERS[tab].flatMap((def): PanelFilter[] => {
+  const filters = FILTERS[tab].filter((def) => !hidden.includes(def.id)).flatMap((def): PanelFilter[] => {
     if (def.kind === "flag") {
       if (def.needs && !def.needs(context)) return [];
       const on = !!state.flags[def.id];

@@ -55,6 +55,9 @@ const field = (name: string) => `FLEX.Actor.creature.FIELDS.${name}.label`;
 export const FILTERS: Record<BrowseTab, FilterDef[]> = {
   creatures: [
     { id: "stufe", kind: "range", label: "FLEX.Browser.Filter.stufe", value: (r) => r.stufe, ladder: true },
+    // G-4: the family is the folder (the Bestiarium's Tiere, Untote …), the source the pack or the world.
+    { id: "familie", kind: "set", label: "FLEX.Browser.Filter.familie", value: (r) => r.family },
+    { id: "quelle", kind: "set", label: "FLEX.Browser.Filter.quelle", value: (r) => r.source },
     { id: "art", kind: "set", label: "FLEX.Browser.Filter.art", value: (r) => r.art, choices: choices(CREATURE_KINDS, "FLEX.CreatureKind") },
     { id: "groesse", kind: "set", label: "FLEX.Browser.Filter.groesse", value: (r) => r.groesse, choices: choices(SIZE_KEYS, "FLEX.Size") },
     { id: "schwimmt", kind: "flag", label: field("schwimmt"), test: (r) => r.schwimmt },
@@ -85,8 +88,6 @@ export const FILTERS: Record<BrowseTab, FilterDef[]> = {
   rest: [
     { id: "restKind", kind: "set", label: "FLEX.Browser.Filter.restKind", value: (r) => r.restKind, choices: choices(REST_KINDS, "FLEX.Browser.RestKind") },
     { id: "restType", kind: "set", label: "FLEX.Browser.Filter.restType", value: (r) => r.restTypes, choices: choices(REST_TYPES, "FLEX.Rest.Type") },
-    // R-DOWN-1 / R-DOWN-2: the two lists of downtime activities.
-    { id: "liste", kind: "set", label: "FLEX.Browser.Filter.liste", value: (r) => (r.restKind === "downtime" ? r.restTypes : []), choices: choices(["longRest", "fullRest"], "FLEX.Browser.List") },
     { id: "kosten", kind: "range", label: "FLEX.Browser.Filter.kosten", value: (r) => r.kosten },
   ],
 };

@@ -24,6 +24,8 @@ export interface BrowseOptions {
   candidates?: (Actor.Implementation | Item.Implementation)[];
   /** The character it is opened for: "ridable by this character" compares its size (R-RIDE-1). */
   actor?: Actor.Implementation | null;
-  /** Select mode: the picker's title and button, one or several entries. */
-  select?: { title?: string; button?: string; icon?: string; multiple?: boolean; empty?: string } | null;
+  /** Select mode: the picker's title and button, one or several entries; `note` says what choosing the selected entry does. */
+  select?: { title?: string; button?: string; icon?: string; multiple?: boolean; empty?: string; note?: (row: BrowseRow | null) => string } | null;
+  /** Filters of the tab the picker leaves out (they answer nothing for its question). */
+  hideFilters?: string[];
 }

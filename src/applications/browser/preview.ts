@@ -2,6 +2,7 @@
 import { localDice } from "../../helpers/dice-text";
 import { currencyLabel } from "../../helpers/settings";
 import { stufeText, unitText } from "../../helpers/units";
+import { priceText } from "./columns";
 import type { BrowseRow } from "./rows";
 
 interface Fact {
@@ -21,6 +22,10 @@ export interface Preview {
   tags: string[];
   /** What a rest talent or a downtime activity does, in the rules' words (the language files). */
   effect: string | null;
+  /** A creature's attacks, one line each ("Krallen · W10+3 · 2W6 · 2 Aktionen"). */
+  attacks: string[];
+  /** A creature's passives by name, in one line. */
+  passives: string;
 }
 
 /** What the preview shows of a row; `kind` is the row's kind in words, `schools` the talents' names in the world's language. */
@@ -37,12 +42,14 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
     fact("FLEX.Browser.Filter.stufe", row.stufe === null ? null : stufeText(row.stufe));
     fact("FLEX.Browser.Filter.leben", row.leben);
     fact("FLEX.Browser.Filter.ruestung", row.ruestung);
+    // G-3: the defences every attack on it is rolled against (R-CORE-11) and its speed.
+    fact("FLEX.Actor.creature.FIELDS.ausweichen.label", row.ausweichen);
+    fact("FLEX.Actor.creature.FIELDS.parade.label", row.parade);
+    fact("FLEX.Browser.Preview.speed", row.geschwindigkeit === null ? null : unitText("Schritt", row.geschwindigkeit));
     fact("FLEX.Actor.creature.FIELDS.misstrauen.label", row.misstrauen);
-    if (row.attack) {
-      fact("FLEX.Browser.Column.attack", localDice([row.attack.check, row.attack.damage].filter(Boolean).join(" · ")));
-      fact("FLEX.Browser.Filter.aktionen", row.attack.actions);
-      fact("FLEX.Browser.Preview.hit", row.attack.hit ? localDice(row.attack.hit) : null);
-    }
+    if (row.family) fact("FLEX.Browser.Filter.familie", row.family);
+    // R-SHORT-4: what one hit deals within 2 actions; the attacks themselves are listed below, each with its check.
+    if (row.attack) fact("FLEX.Browser.Preview.hit", row.attack.hit ? localDice(row.attack.hit) : null);
     for (const id of ["schwimmt", "fliegt", "trainierbar", "reitbar"] as const) tag(row[id], `FLEX.Actor.creature.FIELDS.${id}.label`);
   } else if (row.tab === "items") {
     fact("FLEX.Browser.Filter.preis", money(row.preis));
@@ -61,9 +68,11 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
     fact("FLEX.Browser.Filter.attribut", row.attribut ? i18n.localize(`FLEX.Attribute.${row.attribut}.long`) : null);
   } else {
     fact("FLEX.Browser.Filter.restType", row.restTypes.map((t) => i18n.localize(`FLEX.Rest.Type.${t}`)).join(", "));
-    fact("FLEX.Browser.Filter.kosten", money(row.kosten));
+    fact("FLEX.Browser.Filter.kosten", row.restKind === "downtime" ? priceText(row) : money(row.kosten));
   }
   const effectKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : row.restKind === "downtime" ? `FLEX.Rest.DowntimeEffect.${row.restTypes[0]}.${row.restId}` : "";
   const effect = effectKey && i18n.has(effectKey) ? i18n.localize(effectKey) : null;
-  return { uuid: row.uuid, name: row.name, german: row.german !== row.name ? row.german : null, img: row.img, source: row.source, kind, facts, tags, effect };
+  const attacks = row.attacks.map((a) => [a.name, a.check ? localDice(a.check) : "", a.damage ? localDice(a.damage) : "", unitText("Aktion", a.actions)].filter(Boolean).join(" · "));
+  const passives = row.passives.join(", ");
+  return { uuid: row.uuid, name: row.name, german: row.german !== row.name ? row.german : null, img: row.img, source: row.source, kind, facts, tags, effect, attacks, passives };
 }

@@ -2,8 +2,9 @@
 // world document the caller offers) with every number the filters and columns read. Nothing here loads a document:
 // a pack's index carries the fields (helpers/pack-index.ts), the rules turn them into Flex's numbers.
 import { attackCheckLabel, attacksWithin, bestAttackCheck, damageRange, parseAttackCheck, defaultMisstrauen, downtimeActivities, isRestTalent, isRestType, REST_TALENTS, REST_TYPES, sizeStep } from "../../rules";
-import type { RestType } from "../../rules";
 import { ACTOR_ART, ITEM_ART, defaultArt } from "../../helpers/default-art";
+import { downtimePrice } from "../../rules";
+import type { DowntimePrice, RestType } from "../../rules";
 
 type Obj = Record<string, unknown>;
 
@@ -28,6 +29,16 @@ export interface BestAttack {
   average: number;
   /** One hit within 2 actions: "2 × 1W4", "2W6". */
   hit: string;
+  /** What that hit deals on average (what the column sorts by). */
+  hitAverage: number;
+}
+
+/** One of a creature's attacks as its sheet lists it: name, check, damage, Aktionen. */
+export interface AttackLine {
+  name: string;
+  check: string;
+  damage: string;
+  actions: number;
 }
 
 export interface BrowseRow {
@@ -55,7 +66,16 @@ export interface BrowseRow {
   misstrauen: number | null;
   leben: number | null;
   ruestung: number | null;
+  ausweichen: number | null;
+  parade: number | null;
+  geschwindigkeit: number | null;
   attack: BestAttack | null;
+  /** Every attack, in the creature's order. */
+  attacks: AttackLine[];
+  /** The names of its passives ("Flug", "Adlerauge"). */
+  passives: string[];
+  /** The folder it sits in within its pack or the world (the Bestiarium's creature families: Tiere, Untote …). */
+  family: string;
   // Items
   preis: number | null;
   /** The Kampfart (weapon) or Zauberschule (spell) by its German name. */
@@ -77,6 +97,8 @@ export interface BrowseRow {
   /** The id of the rest talent or downtime activity (flags.flex.restTalent / downtime). */
   restId: string;
   kosten: number | null;
+  /** How the activity is priced (a minimum, per day, one of several): what the cost column says. */
+  price: DowntimePrice | null;
 }
 
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -98,8 +120,10 @@ export interface RowSource {
   type: string;
   system: Obj;
   flags?: Obj;
-  /** The embedded items' type and system (a creature's attacks); null when the index has none to offer. */
-  items: { type?: unknown; system?: Obj }[] | null;
+  /** The embedded items' type, name and system (a creature's attacks); null when the index has none to offer. */
+  items: { type?: unknown; name?: unknown; system?: Obj }[] | null;
+  /** The name of the folder it sits in, if any. */
+  family?: string;
 }
 
 /** The tab an entry belongs on, or null when the browser does not list it (a character, an attack, a project). */
@@ -136,7 +160,18 @@ function bestAttack(items: RowSource["items"]): BestAttack | null {
   }
   const hit = attacksWithin(attacks.map((a) => ({ name: "", damage: str(a.schaden), actions: num(a.aktionen) ?? 1 })));
   const check = parseAttackCheck(best!.angriff) ?? bestAttackCheck([]);
-  return { check: attackCheckLabel(check), damage: str(best!.schaden), actions: num(best!.aktionen) ?? 1, average: bestAverage, hit: hit ? hitText(hit.attacks.map((a) => a.damage)) : "" };
+  return { check: attackCheckLabel(check), damage: str(best!.schaden), actions: num(best!.aktionen) ?? 1, average: bestAverage, hit: hit ? hitText(hit.attacks.map((a) => a.damage)) : "", hitAverage: hit?.average ?? 0 };
+}
+
+/** Every attack of a creature, as its sheet lists them. */
+function attackLines(items: RowSource["items"]): AttackLine[] {
+  return (items ?? [])
+    .filter((i) => i.type === "attack" && isObj(i.system))
+    .map((i) => {
+      const a = i.system as Obj;
+      const check = parseAttackCheck(a.angriff);
+      return { name: str(i.name), check: check ? attackCheckLabel(check) : "", damage: str(a.schaden), actions: num(a.aktionen) ?? 1 };
+    });
 }
 
 /** Which rests a rest entry is for: a rest talent after its rests, an activity on its list, a resource where it recharges. */
@@ -155,6 +190,13 @@ function downtimeCost(flex: Obj): number | null {
   if (!isRestType(flex.restType) || typeof flex.downtime !== "string") return null;
   const activity = downtimeActivities(flex.restType)[flex.downtime];
   return activity ? activity.cost + (activity.amount?.min ?? 0) : null;
+}
+
+/** G-5: how an activity is priced. */
+function priceOf(flex: Obj): DowntimePrice | null {
+  if (!isRestType(flex.restType) || typeof flex.downtime !== "string") return null;
+  const activity = downtimeActivities(flex.restType)[flex.downtime];
+  return activity ? downtimePrice(activity) : null;
 }
 
 /** The row of one entry of `tab`; `source` names the pack or the world. */
@@ -189,7 +231,13 @@ export function buildRow(documentName: "Actor" | "Item", tab: BrowseTab, entry: 
     misstrauen: tab === "creatures" ? (num(s.misstrauen) ?? defaultMisstrauen(stufe ?? 0)) : null,
     leben,
     ruestung: tab === "creatures" ? num(s.ruestung) : null,
+    ausweichen: tab === "creatures" ? num(s.ausweichen) : null,
+    parade: tab === "creatures" ? num(s.parade) : null,
+    geschwindigkeit: tab === "creatures" ? num(s.geschwindigkeit) : null,
     attack: tab === "creatures" ? bestAttack(entry.items) : null,
+    attacks: tab === "creatures" ? attackLines(entry.items) : [],
+    passives: tab === "creatures" ? (entry.items ?? []).filter((i) => i.type === "passive").map((i) => str(i.name)).filter(Boolean) : [],
+    family: entry.family ?? "",
     preis: num(s.preis),
     schule: str(entry.type === "spell" ? s.zauberschule : entry.type === "weapon" ? s.talent : ""),
     reichweite: num(s.reichweite),
@@ -206,5 +254,6 @@ export function buildRow(documentName: "Actor" | "Item", tab: BrowseTab, entry: 
     restTypes: restTypesOf(restKind, flex, s),
     restId: str(flex.restTalent) || str(flex.downtime),
     kosten: restKind === "downtime" ? downtimeCost(flex) : null,
+    price: restKind === "downtime" ? priceOf(flex) : null,
   };
 }

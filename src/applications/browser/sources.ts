@@ -1,13 +1,14 @@
 // What the compendium browser reads: every Actor and Item pack of this system the user may see (the system's, the
 // world's and modules'), from its index only, less those a GM turned off in the world setting; and, for a picker,
 // the world's documents the user may see or the candidates a feature offers.
+import { isTranslatedPack, packLanguage } from "../../helpers/pack-i18n";
 import { indexEntryName } from "../../helpers/pack-index";
 import { buildRow, tabOf } from "./rows";
 import type { BrowseRow, BrowseTab, RowSource } from "./rows";
 
 type Obj = Record<string, unknown>;
-type IndexEntry = Obj & { _id?: string; uuid?: string; name?: string; img?: string; type?: string; system?: Obj; flags?: Obj; items?: unknown };
-type ItemsLike = Iterable<{ type: string; system: unknown }>;
+type IndexEntry = Obj & { _id?: string; uuid?: string; name?: string; img?: string; type?: string; system?: Obj; flags?: Obj; items?: unknown; folder?: unknown };
+type ItemsLike = Iterable<{ type: string; name?: string; system: unknown }>;
 
 /** A pack as the browser reads it (core's CompendiumCollection). */
 export interface BrowsablePack {
@@ -18,6 +19,8 @@ export interface BrowsablePack {
   index: Iterable<IndexEntry>;
   getIndex(options?: object): Promise<unknown>;
   get(id: string): { items?: ItemsLike } | undefined;
+  /** The pack's folders (a creature's family in the Bestiarium). */
+  folders?: { get(id: string): { name?: string } | undefined };
   testUserPermission?(user: User.Implementation, level: "OBSERVER"): boolean;
   visible?: boolean;
 }
@@ -49,8 +52,19 @@ export function packVisible(user: User.Implementation, pack: BrowsablePack): boo
   return pack.testUserPermission ? pack.testUserPermission(user, "OBSERVER") : pack.visible !== false;
 }
 
+type IndexItem = Obj & { name?: unknown; flags?: unknown };
+
+/** An embedded item's name in the world's language, from its translation in the index (a system pack's attack). */
+function translatedItemName(collection: string, item: IndexItem): unknown {
+  const lang = packLanguage();
+  if (!lang || !isTranslatedPack(collection)) return item.name;
+  const flex = isObj(item.flags) && isObj(item.flags.flex) ? item.flags.flex : {};
+  const mine = isObj(flex.i18n) && isObj(flex.i18n[lang]) ? flex.i18n[lang] : {};
+  return typeof mine.name === "string" && mine.name ? mine.name : item.name;
+}
+
 /** The embedded items' type and system of a document (a creature's attacks). */
-const itemsOf = (items: ItemsLike | undefined): RowSource["items"] => (items ? [...items].map((i) => ({ type: i.type, system: i.system as Obj })) : null);
+const itemsOf = (items: ItemsLike | undefined): RowSource["items"] => (items ? [...items].map((i) => ({ type: i.type, name: i.name, system: i.system as Obj })) : null);
 
 /**
  * An index entry as a row source. A creature's attacks come from the index; once its document was read, v13 writes
@@ -59,7 +73,7 @@ const itemsOf = (items: ItemsLike | undefined): RowSource["items"] => (items ? [
 function entrySource(pack: BrowsablePack, entry: IndexEntry): RowSource {
   const id = String(entry._id ?? "");
   const german = isObj(entry.flags?.flex) && typeof (entry.flags.flex as Obj).sourceName === "string" ? ((entry.flags.flex as Obj).sourceName as string) : String(entry.name ?? "");
-  const items = Array.isArray(entry.items) ? (entry.items as RowSource["items"]) : itemsOf(pack.get(id)?.items);
+  const items = Array.isArray(entry.items) ? (entry.items as IndexItem[]).map((i) => ({ ...i, name: translatedItemName(pack.collection, i) })) : itemsOf(pack.get(id)?.items);
   return {
     uuid: entry.uuid ?? `Compendium.${pack.collection}.${pack.documentName}.${id}`,
     name: indexEntryName(pack.collection, entry) || german,
@@ -69,6 +83,7 @@ function entrySource(pack: BrowsablePack, entry: IndexEntry): RowSource {
     system: isObj(entry.system) ? entry.system : {},
     flags: entry.flags,
     items,
+    family: typeof entry.folder === "string" ? (pack.folders?.get(entry.folder)?.name ?? "") : "",
   };
 }
 
@@ -83,7 +98,7 @@ export function documentSource(doc: Actor.Implementation | Item.Implementation, 
     return { uuid: doc.uuid, name: doc.name, german: doc.name, img: doc.img, type: doc.type, system: {}, flags: {}, items: [] };
   }
   const items = doc.documentName === "Actor" ? itemsOf((doc as Actor.Implementation).items.contents) : null;
-  return { uuid: doc.uuid, name: doc.name, german, img: doc.img, type: doc.type, system: doc.system as Obj, flags: doc.flags as Obj, items };
+  return { uuid: doc.uuid, name: doc.name, german, img: doc.img, type: doc.type, system: doc.system as Obj, flags: doc.flags as Obj, items, family: doc.folder?.name ?? "" };
 }
 
 export interface RowOptions {

@@ -21,7 +21,7 @@ export function fastForwarded(options: CheckRequestOptions): boolean {
 /** What a talent or attribute check of this actor rolls before the user's choices, for the dialog. */
 export function checkBreakdownFor(actor: FlexActor, options: { talent?: Item.Implementation; attribute?: AttributeKey }): CheckBreakdown | null {
   const prepared = actor.prepareCheck(options);
-  return prepared && checkBreakdown(prepared.input, prepared.notes);
+  return prepared && checkBreakdown(prepared.input, prepared.notes, game.i18n!.localize(CONFIG.FLEX.attributes[prepared.attribute].abbreviation));
 }
 
 /** The dialog (or, fast-forwarded, no choices); null when the user closed it. */

@@ -1,6 +1,7 @@
 // Crafting (R-CRAFT-1 … 4, R-DOWN-2) and fields (R-FARM-1 … 3) on the sheets: a project from any item (the
 // start dialog), a session of work (the session dialog), and what the project and field sheets show and do.
 // The money and the work itself run on the active GM (automation/making).
+import { byPreference } from "./talent-preference";
 import {
   createProject,
   currency,
@@ -26,8 +27,8 @@ import { numberText, percentText, unitText } from "../../helpers/units";
 import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
 import { pick } from "../browser";
-import { choiceMatches, talentChoices, talentLabel } from "../talent-names";
 import { ITEM_ART, defaultArt } from "../../helpers/default-art";
+import { choiceMatches, talentChoices, talentKeyOf, talentLabel } from "../talent-names";
 
 export const CRAFT_START_TEMPLATE = "systems/flex/templates/dialogs/craft-start.hbs";
 export const CRAFT_SESSION_TEMPLATE = "systems/flex/templates/dialogs/craft-session.hbs";
@@ -81,8 +82,18 @@ export function craftStartNumbers(price: number, quantity: number, helpers: numb
 }
 
 /** The start dialog's data: the numbers for one piece, and the check's outlook for each talent and complexity. */
+/** The crafter's talent for making `item`, by its German name; "" when none fits (the select then asks). */
+export function craftTalentOf(crafter: Actor.Implementation, item: Item.Implementation): string {
+  const wanted = item.type === "alchemical" ? ["Alchemie"] : ["Handwerk", "Schmieden"];
+  const talents = crafter.items.filter((i) => i.type === "talent");
+  const best = byPreference(talents, wanted)[0];
+  return best && wanted.some((w) => talentKeyOf(best).startsWith(w)) ? talentKeyOf(best) : "";
+}
+
 export function craftStartContext(item: Item.Implementation, crafter: Actor.Implementation, form: { quantity?: number; helpers?: number; talent?: string; complexity?: string } = {}): Record<string, unknown> {
-  const { quantity = 1, helpers = 0, talent: chosen = "", complexity = "einfach" } = form;
+  const { quantity = 1, helpers = 0, complexity = "einfach" } = form;
+  // G-19: opened without a choice, the talent a crafter would take (Alchemie for an Alchemikum, else Handwerk or Schmieden).
+  const chosen = form.talent ?? craftTalentOf(crafter, item);
   const price = Math.max(0, Number((item.system as { preis?: unknown }).preis) || 0);
   const purse = purseOf(crafter) ?? 0;
   const talents = actorTalents(crafter);

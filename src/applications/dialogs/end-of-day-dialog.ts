@@ -26,7 +26,7 @@ export function readEndOfDayForm(data: Record<string, unknown>, actorIds: string
 /** One row's preview (R-EXH-1, R-EXH-3, R-EXH-4): "2 → 3", with death when the KO-Wert is reached. */
 export function endOfDayPreview(row: { erschoepfung: number; koWert: number; heuteErhalten: boolean }, needs: { essen: boolean; trinken: boolean; schlaf: boolean }): { text: string; dead: boolean } {
   const outcome = endOfDay({ erschoepfung: row.erschoepfung, koWert: row.koWert, meal: needs.essen, water: needs.trinken, sleep: needs.schlaf, gainedToday: row.heuteErhalten });
-  const text = game.i18n!.format(outcome.dead ? "FLEX.EndOfDay.PreviewDead" : "FLEX.EndOfDay.Preview", { before: String(row.erschoepfung), after: String(outcome.erschoepfung) });
+  const text = game.i18n!.format(outcome.dead ? "FLEX.EndOfDay.PreviewDead" : "FLEX.EndOfDay.Preview", { before: String(row.erschoepfung), after: String(outcome.erschoepfung), ko: String(row.koWert) });
   return { text, dead: outcome.dead };
 }
 

@@ -3,7 +3,7 @@
 import { callRest, characterData, formatDuration, restTypeLabel, windowOf } from "../../automation/rest";
 import type { CallRestOptions, RestReport } from "../../automation/rest";
 import { restSettings } from "../../helpers/settings";
-import { isRestType, REST_DURATION, REST_TYPES } from "../../rules";
+import { isRestType, REST_DURATION, REST_LIMITS, REST_TYPES, WEEK } from "../../rules";
 import type { RestType } from "../../rules";
 import { endOfDayCandidates } from "./end-of-day-dialog";
 
@@ -20,11 +20,14 @@ export function restStartContext(actors: readonly Actor.Implementation[], select
       if (!sys) return [];
       const windows = REST_TYPES.map((t) => {
         const w = windowOf(sys, t, now);
-        return { type: t, allowed: w.allowed, text: w.allowed ? i18n.format("FLEX.Rest.Start.Used", { used: String(w.used), limit: String(w.limit) }) : i18n.format("FLEX.Rest.Start.Wait", { wait: formatDuration((w.nextAt ?? now) - now) }) };
+        return { type: t, allowed: w.allowed, text: w.allowed ? i18n.format("FLEX.Rest.Start.UsedShort", { used: String(w.used), limit: String(w.limit) }) : i18n.format("FLEX.Rest.Start.Wait", { wait: formatDuration((w.nextAt ?? now) - now) }) };
       });
-      return [{ id: actor.id, name: actor.name, windows, erschoepfung: sys.erschoepfung.value, leben: sys.leben }];
+      const state = i18n.format("FLEX.Rest.Start.State", { value: String(sys.leben.value), max: String(sys.leben.max), erschoepfung: String(sys.erschoepfung.value) });
+      return [{ id: actor.id, name: actor.name, windows, erschoepfung: sys.erschoepfung.value, leben: sys.leben, state }];
     }),
-    typeLabels: REST_TYPES.map((t) => restTypeLabel(t)),
+    // G-13: each rest's column says its window (R-REST-1 … R-REST-4: per 24 hours or per week); what it restores below the select.
+    typeLabels: REST_TYPES.map((t) => ({ type: t, label: restTypeLabel(t), window: i18n.localize(REST_LIMITS[t].window >= WEEK ? "FLEX.Rest.Start.PerWeek" : "FLEX.Rest.Start.PerDay"), selected: t === selected })),
+    typeHints: REST_TYPES.map((t) => ({ type: t, text: i18n.localize(`FLEX.Rest.TypeHint.${t}`) })),
     seconds: restSettings().answerSeconds,
   };
 }

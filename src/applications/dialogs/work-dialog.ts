@@ -1,4 +1,5 @@
 // Work for pay (R-MONEY-2): pick a talent and how long, the active GM rolls and pays (automation/making/work.ts).
+import { byPreference } from "./talent-preference";
 import { currency, purseOf, requestWork, type WorkAnswer } from "../../automation/making";
 import { isWorkDuration, WORK_DURATIONS, WORK_PAY_FACTOR, workPay, type WorkDuration } from "../../rules";
 import { canAdvanceTime, defaultActor } from "./crafting-dialog";
@@ -24,9 +25,8 @@ export function workOutlookText(actor: Actor.Implementation, talentId: string, d
 
 /** What the work dialog shows for `actor` (templates/dialogs/work-dialog.hbs). */
 export function workDialogContext(actor: Actor.Implementation, duration: WorkDuration = "day") {
-  const talents = actor.items
-    .filter((i) => i.type === "talent")
-    .sort((a, b) => a.name.localeCompare(b.name, i18n().lang))
+  // G-21: the general talents first, the best of them preselected; fighting talents and defences last.
+  const talents = byPreference(actor.items.filter((i) => i.type === "talent"), [], i18n().lang)
     .map((t) => [t.id!, i18n().format("FLEX.Making.Work.TalentOption", { talent: t.name, uebungswert: String((t.system as { uebungswert?: number }).uebungswert ?? 0) })]);
   return {
     actor: actor.name,

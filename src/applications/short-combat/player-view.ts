@@ -2,9 +2,11 @@
 // characters, the Kampfart or Zauberschule to roll (the best preselected) and the Fluss to spend first (4 per
 // +1 EW), then the roll; after it, the Alchemika that count against these enemies, one click each, until the GM
 // applies. Every character's EW so far, the enemies only by name. It follows the card live.
+import { localFormula } from "../../helpers/dice-text";
+import { numberText } from "../../helpers/units";
 import { resolveActor } from "../../automation/actor-ref";
 import { actorShortMark, alchemikaFor, characterView, combatTalents, goalText, publicEnemyName, recordStrongest, reportShortCombat, rollInShortCombat, shortCombatMessage, useAlchemikumInShortCombat } from "../../automation/short-combat";
-import { FLUSS_PER_EW } from "../../rules";
+import { checkFormula, checkOutlook, FLUSS_PER_EW } from "../../rules";
 import { openShortCombatApps } from "./registry";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
@@ -16,6 +18,16 @@ export const SHORT_COMBAT_PLAYER_TEMPLATE = "systems/flex/templates/short-combat
 interface Choice {
   talent: string | null;
   steps: number;
+}
+
+/** G-10: a fighting talent as the player compares it before rolling: its roll and the EW it can reach (R-CORE-4). */
+function talentOption(actor: Actor.Implementation, t: { id: string; name: string; kategorie: string }): string {
+  const i18n = game.i18n!;
+  const item = actor.items.get(t.id);
+  const prepared = item ? actor.prepareCheck({ talent: item }, { quiet: true }) : null;
+  if (!prepared) return `${t.name} (${i18n.localize(CONFIG.FLEX.talentCategories[t.kategorie as keyof typeof CONFIG.FLEX.talentCategories])})`;
+  const outlook = checkOutlook(prepared.input);
+  return i18n.format("FLEX.ShortCombat.TalentOption", { talent: t.name, formula: localFormula(checkFormula(prepared.input)), min: numberText(outlook.min), max: numberText(outlook.max) });
 }
 
 export class ShortCombatPlayerView extends HandlebarsApplicationMixin(ApplicationV2) {
@@ -77,7 +89,7 @@ export class ShortCombatPlayerView extends HandlebarsApplicationMixin(Applicatio
         canRoll: open && !row.roll && !mark?.roll,
         // The roll is on its card but has not reached the GM (no GM, a timeout): send it again.
         unreported: open && !row.roll && !!mark?.roll,
-        talents: Object.fromEntries(talents.map((t) => [t.id, `${t.name} (${game.i18n!.localize(CONFIG.FLEX.talentCategories[t.kategorie])})`])),
+        talents: Object.fromEntries(talents.map((t) => [t.id, talentOption(actor, t)])),
         noTalent: !talents.length,
         choice,
         fluss,
