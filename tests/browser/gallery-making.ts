@@ -89,7 +89,7 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   await flex.making.payRewards([companion.id], 4);
   const rows = rewardDialogRows(flex.making.rewardRows([hero, companion], 4), 4);
   const rewardDialog = await renderTemplate(REWARD_DIALOG_TEMPLATE, { rows, quests: 4, max: 20, currency: "¥" });
-  add("dialog-reward", dialogPage(rewardDialog, i18n.localize("FLEX.Making.Reward.Confirm"), "fa-sack-dollar"), "dialog flex", [], 520, 320, "light", i18n.localize("FLEX.Making.Reward.Title"));
+  add("dialog-reward", dialogPage(rewardDialog, i18n.localize("FLEX.Making.Reward.Confirm"), "fa-sack-dollar"), "dialog flex", [], 560, 320, "light", i18n.localize("FLEX.Making.Reward.Title"));
 
   // The cards: materials, two sessions, a sowing, work, a harvest notice and a reward.
   dice(12, 9);

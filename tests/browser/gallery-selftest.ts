@@ -38,7 +38,7 @@ export async function selfTestPages(add: AddGalleryPage, { clients }: { clients:
   try {
     // The world's date, and the ruler as core's canvas adds it (the stand-in has no TokenRuler).
     const passed = await runCard(clients, [...selfTestScenarios(), RULER_SCENARIO]);
-    for (const theme of ["light", "dark"] as const) add("selftest-card", chatLog(chatItem(passed)), "chat", [], 340, 600, theme, i18n.localize("SIDEBAR.TabChat"));
+    for (const theme of ["light", "dark"] as const) add("selftest-card", chatLog(chatItem(passed)), "chat", [], 340, 780, theme, i18n.localize("SIDEBAR.TabChat"));
 
     const broken: Scenario = { id: "riding", run: async () => { throw new TypeError("Cannot read properties of undefined (reading 'mount')"); } };
     const missed: Scenario = {

@@ -88,6 +88,8 @@ export async function rewards(options: RewardOptions = {}): Promise<RewardReport
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     classes: ["flex"],
     window: { title: i18n().localize("FLEX.Making.Reward.Title") },
+    // Wide enough for the shares' table in every language (Russian needs the most).
+    position: { width: 560 },
     content,
     render: liveShares,
     ok: { label: i18n().localize("FLEX.Making.Reward.Confirm"), icon: "fa-solid fa-sack-dollar" },

@@ -52,8 +52,9 @@ const creature = (ctx: SelfTestContext, name: string, system: Record<string, unk
 const check: Scenario = {
   id: "check",
   async run(ctx) {
-    const actor = await hero(ctx, "Alrik");
-    await actor.createEmbeddedDocuments("Item", [{ name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 3 } }]);
+    // The talent comes in the creation data: a world that gives new characters the general talents (R-CORE-3) would
+    // otherwise give it an untouched Athletik at Übungswert 0 first.
+    const actor = await ctx.actor({ name: "Alrik", type: "character", system: { groesse: "mittel", attributes: { ge: 8, kk: 8, ko: 8 }, leben: { value: 30, max: 30 } }, items: [{ name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 3 } }] });
     const outcome = await actor.rollTalent("Athletik", { sw: 4, rollMode: "selfroll" });
     expectThat(outcome?.message, "NoCheck");
     expectThat(outcome.result.success, "CheckMissed", { ew: String(outcome.result.ew), sw: "4" });

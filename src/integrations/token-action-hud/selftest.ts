@@ -8,8 +8,9 @@ import { hudGroups } from "./model";
 export const HUD_SCENARIO: Scenario = {
   id: "tokenActionHud",
   async run(ctx) {
-    const actor = await ctx.actor({ name: "Alrik", type: "character", system: { attributes: { kk: 8 }, leben: { value: 30, max: 30 } } });
-    const [talent] = (await actor.createEmbeddedDocuments("Item", [{ name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 3 } }])) as Item.Implementation[];
+    // The talent in the creation data, so a world's general talents (R-CORE-3) do not come first.
+    const actor = await ctx.actor({ name: "Alrik", type: "character", system: { attributes: { kk: 8 }, leben: { value: 30, max: 30 } }, items: [{ name: "Athletik", type: "talent", system: { attribut: "kk", uebungswert: 3 } }] });
+    const talent = actor.items.getName("Athletik");
     await ctx.token(actor, 0);
     const action = hudGroups(actor).flatMap((g) => g.actions).find((a) => a.encodedValue === `talent|${talent!.id}`);
     expectThat(action, "NoHudAction", { name: talent!.name });
