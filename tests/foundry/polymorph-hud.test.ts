@@ -19,14 +19,19 @@ const transformed = async (hero: Any) => {
   await settle();
 };
 
+/** Player 1's Alrik switches verwandelt on, with a wolf of the world they may see: the picker that opens on their client. */
+async function switchOnWithWolf() {
+  const [player] = clients.players;
+  const hero = await alrik(player);
+  const form = await wolf();
+  await form.update({ ownership: { default: 2 } });
+  void as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
+  return { player, hero, form, picker: await pickerOn(player) };
+}
+
 describe("switching verwandelt on asks for the form", () => {
   it("the owner picks a creature of the world: the character turns into it, the status comes with the transformation", async () => {
-    const [player] = clients.players;
-    const hero = await alrik(player);
-    const form = await wolf();
-    await form.update({ ownership: { default: 2 } });
-    void as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
-    const picker = await pickerOn(player);
+    const { player, hero, form, picker } = await switchOnWithWolf();
     expect(offeredNames(picker)).toEqual(["Wolf"]);
     expect(picker.title).toBe(`${hero.name} verwandelt sich`);
     await choose(picker, player, form.uuid);
@@ -36,12 +41,7 @@ describe("switching verwandelt on asks for the form", () => {
   });
 
   it("G-7: the picker says what the character keeps, what is locked, which armour counts and after how much damage she turns back; no companion filters, no 'Gewählt: 1'", async () => {
-    const [player] = clients.players;
-    const hero = await alrik(player);
-    const form = await wolf();
-    await form.update({ ownership: { default: 2 } });
-    void as(player, () => hero.toggleStatusEffect("polymorphed", { active: true }));
-    const picker = await pickerOn(player);
+    const { player, hero, form, picker } = await switchOnWithWolf();
     expect(picker.lastRender.footer).toContain(`Wähle eine Gestalt: Dann steht hier, was ${hero.name} behält und wann die Verwandlung endet.`);
     expect(picker.lastRender.footer).not.toContain("Gewählt");
     for (const hidden of ["flag.trainierbar", "flag.reitbar", "min.misstrauen"]) expect(picker.lastRender.filters).not.toContain(hidden);

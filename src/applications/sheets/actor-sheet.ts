@@ -181,7 +181,7 @@ export class FlexActorSheet<
       canHeal: canRoll && this.isEditable && !this.isEditMode && !!system.leben,
       healTooltip: this.healTooltip(),
       // Nothing to heal at full Leben (review B-22): the button stays, switched off, and says why.
-      healFull: !!system.leben && Number(system.leben.value) >= Number(system.leben.max),
+      healFull: this.lebenFull(),
       tabs: this._prepareTabs("primary"),
       attributes: ATTRIBUTE_KEYS.map((key) => {
         const name = i18n.localize(CONFIG.FLEX.attributes[key].label);
@@ -348,8 +348,13 @@ export class FlexActorSheet<
     const i18n = game.i18n!;
     const title = i18n.format("FLEX.Heal.Title", { name: this.document.name });
     if (this.flexActor.statuses.has("drowning")) return `${title} · ${i18n.localize("FLEX.Heal.NotWhileDrowning")}`;
+    return this.lebenFull() ? `${title} · ${i18n.localize("FLEX.Heal.FullHint")}` : title;
+  }
+
+  /** Whether the actor's Leben is at its maximum (nothing to heal). */
+  protected lebenFull(): boolean {
     const leben = (this.document.system as { leben?: { value?: unknown; max?: unknown } }).leben;
-    return leben && Number(leben.value) >= Number(leben.max) ? `${title} · ${i18n.localize("FLEX.Heal.FullHint")}` : title;
+    return !!leben && Number(leben.value) >= Number(leben.max);
   }
 
   /** Header figures; each subclass lists its own. */
