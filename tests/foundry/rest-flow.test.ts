@@ -155,6 +155,9 @@ describe("R-REST-HEAL-2 / R-REST-HEAL-3 hit dice with a healer's kit or a healer
     const text = parse(card()).text;
     expect(text).toContain("2 × W8: (5 + 2) + (3 + 2) = +12 Leben · Heilerset von Held 1");
     expect(text).toContain("Trefferwürfel 4 → 3 von 4 (2 ausgegeben, 1 zurück)");
+    // Every count of its maximum as one pattern, and what the kit has left (C-15).
+    expect(text).toContain("Leben 2 → 14 von 30");
+    expect(parse(card()).querySelector(".flex-rest-kits")!.text.trim()).toBe("Heilerset (Held 1): noch 0 von 10 Ladungen");
   });
 
   it("with a healer no charge is used; without kit charges left no hit dice are spent", async () => {
@@ -264,8 +267,10 @@ describe("R-DOWN-1 / R-DOWN-2 downtime", () => {
     expect(report.entries[0].downtime.refused).toEqual([{ id: "arbeit", reason: "limit" }]);
     expect(sys(hero).geld).toBe(6);
     expect(card()).toContain("3 Tage je ein Vorteil (heroische Inspiration)");
-    expect(card()).toContain("Prozentwurf 42");
+    expect(card()).toContain("Prozentwurf 42 (was er bringt, entscheidet die SL)");
     expect(card()).toContain("Arbeit: mehr als 2 Aktivitäten.");
+    // A long rest's day in words, not "1 Tg." (C-15).
+    expect(parse(card()).querySelector(".flex-card-header .flex-tag")!.text).toBe("Zeit vergeht: 1 Tag");
   });
 });
 

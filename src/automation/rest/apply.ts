@@ -83,6 +83,7 @@ export async function runRest(payload: Record<string, unknown>, context: RelayCo
     rolls.push(...done.dice);
   }
   report.entries = finished.map((f) => f.entry);
+  report.kits = kits.used();
 
   const steps: TaskStep[] = [{ kind: "actors", writes: finished.map((f) => ({ ref: actorRef(f.actor), changes: f.changes })), options: { flexRest: true } }];
   for (const [actor, update] of mergeItemUpdates(kits.updates(), new Map(finished.filter((f) => f.items.length).map((f) => [f.actor, f.items])))) {

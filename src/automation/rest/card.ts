@@ -25,7 +25,8 @@ export function formatDuration(seconds: number): string {
   const h = Math.floor((total % 1440) / 60);
   const m = total % 60;
   const parts: string[] = [];
-  if (d) parts.push(f("FLEX.Rest.Time.d", { n: d }));
+  // Whole days as a word ("1 Tag", "3 Tage"): "1 Tg." read as a typo on the card (C-15).
+  if (d) parts.push(unitText("Tag", d));
   if (h) parts.push(f("FLEX.Rest.Time.h", { n: h }));
   if (m || !parts.length) parts.push(f("FLEX.Rest.Time.min", { n: m }));
   return parts.slice(0, 2).join(" ");
@@ -43,6 +44,10 @@ export interface CardBlock {
 
 const change = (key: string, pair: { before: number; after: number }, extra: Record<string, unknown> = {}) =>
   pair.before === pair.after ? [] : [f(key, { ...extra, before: pair.before, after: pair.after })];
+
+/** A pool's change as every count on the card reads, "Fluss 2 → 8 von 12" (a record without its maximum: "Fluss 2 → 8"). */
+const poolChange = (key: string, pool: { before: number; after: number; max?: number }) =>
+  typeof pool.max === "number" ? change(`${key}Max`, pool, { max: pool.max }) : change(key, pool);
 
 /** R-DOWN-1 / R-DOWN-2: "Elfisch bei Meisterin Yara: Tag 9 von 42 (+1)", or "Elfisch gelernt (42 Tage)" at its end. */
 function ausbildungText(step: AusbildungStep): string {
@@ -139,11 +144,11 @@ export function cardBlock(e: RestEntry, currency: string, crafting?: RestCraftin
     const kits = e.fullCare.charges ? f("FLEX.Rest.Card.Kit", { names: e.fullCare.kitFrom.join(", ") }) : "";
     lines.push(f("FLEX.Rest.Card.FullCare", { healed: e.fullCare.healed, charges: unitText("Ladung", e.fullCare.charges), kits }));
   }
-  lines.push(...change("FLEX.Rest.Card.Leben", e.leben));
+  lines.push(...poolChange("FLEX.Rest.Card.Leben", e.leben));
   lines.push(...change("FLEX.Rest.Card.Exhaustion", e.erschoepfung));
   lines.push(...hitDiceLeft(e));
-  lines.push(...change("FLEX.Rest.Card.Fluss", e.fluss));
-  lines.push(...change("FLEX.Rest.Card.Gunst", e.gunst));
+  lines.push(...poolChange("FLEX.Rest.Card.Fluss", e.fluss));
+  lines.push(...poolChange("FLEX.Rest.Card.Gunst", e.gunst));
   for (const r of e.resources) lines.push(f("FLEX.Rest.Card.Resource", r));
   lines.push(...downtimeLines(e, currency, crafting));
   lines.push(...change("FLEX.Rest.Card.Money", e.geld, { currency }));
@@ -161,6 +166,8 @@ export function restCardData(report: RestReport): Record<string, unknown> {
     title: restTypeLabel(report.type),
     time: report.advanced ? f("FLEX.Rest.Card.Time", { duration: formatDuration(report.end - report.start) }) : l("FLEX.Rest.Card.TimeKept"),
     blocks: report.entries.map((e) => cardBlock(e, currency, report.crafting?.find((c) => c.actorId === e.actorId))),
+    // C-15: what the kits have left, so the next rest's bandaging can be planned from the card.
+    kits: (report.kits ?? []).map((k) => f("FLEX.Rest.Card.KitLeft", { owner: k.owner, name: k.name, left: k.left, max: k.max })),
     refused: report.refused.map((r) => f("FLEX.Rest.Refused", { name: r.name, type: restTypeLabel(report.type), wait: formatDuration((r.nextAt ?? report.start) - report.start) })),
     rules,
   };

@@ -2,6 +2,7 @@
 // A kit is equipment with charges, named as one (Heilerset, Healer's kit, Набор целителя, …) or flagged
 // `flags.flex.healersKit`. Charges are taken from the character's own kits first, then from the other
 // resting characters' kits, in the order the characters are listed; all item writes are batched per actor.
+import type { KitLeft } from "./types";
 
 /** Words that make a charged piece of equipment a healer's kit, in the three languages. */
 const KIT_NAME = /heiler|verband|healer|целител|лекар/i;
@@ -49,6 +50,11 @@ export class KitPool {
       }
     }
     return { got, from: [...from] };
+  }
+
+  /** The kits charges were taken from, with the charges each has left (for the card). */
+  used(): KitLeft[] {
+    return this.#kits.filter((k) => k.value !== charges(k.item)!.value).map((k) => ({ owner: k.actor.name, name: k.item.name, left: k.value, max: charges(k.item)!.max }));
   }
 
   /** The item updates the charges taken need, grouped by the actor that carries the kit. */

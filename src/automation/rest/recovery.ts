@@ -154,12 +154,12 @@ export async function finish(p: Participant, request: RestRequest, context: { re
   const state = restStateOf(sys);
   const rules = new Set<RuleId>(p.taken.rules);
   const changes: Record<string, unknown> = { "flags.flex.restsDone": [...restsDone(actor), context.requestId].slice(-RESTS_REMEMBERED) };
-  const leben = { before: sys.leben.value, after: sys.leben.value };
+  const leben = { before: sys.leben.value, after: sys.leben.value, max: sys.leben.max };
   const erschoepfung = { before: sys.erschoepfung.value, after: sys.erschoepfung.value };
   const tw = sys.derived.trefferwuerfel;
   const trefferwuerfel = { before: tw.verbleibend, after: tw.verbleibend, max: tw.max };
-  const fluss = { before: sys.fluss.value, after: sys.fluss.value };
-  const gunst = { before: sys.gunst.value, after: sys.gunst.value };
+  const fluss = { before: sys.fluss.value, after: sys.fluss.value, max: sys.fluss.max };
+  const gunst = { before: sys.gunst.value, after: sys.gunst.value, max: sys.gunst.max };
   const geld = { before: sys.geld, after: sys.geld };
   const resources: RestEntry["resources"] = [];
   const items: Record<string, unknown>[] = [];

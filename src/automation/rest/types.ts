@@ -46,11 +46,12 @@ export interface RestEntry {
   /** Hit dice were asked for but no kit charge was left or offered (R-REST-HEAL-2). */
   careMissing: boolean;
   fullCare: (FullRestCare & { kitFrom: string[] }) | null;
-  leben: { before: number; after: number };
+  /** max: the pool's maximum after the rest (records before 0.2.0 lack it; the card then leaves it out). */
+  leben: { before: number; after: number; max?: number };
   erschoepfung: { before: number; after: number };
   trefferwuerfel: { before: number; after: number; max: number };
-  fluss: { before: number; after: number };
-  gunst: { before: number; after: number };
+  fluss: { before: number; after: number; max?: number };
+  gunst: { before: number; after: number; max?: number };
   resources: { name: string; before: number; after: number; max: number }[];
   downtime: (DowntimeOutcome & { rolls: Record<string, number> }) | null;
   /** R-DOWN-2: training for a level after this rest (sessions done of those needed); null without it. */
@@ -87,6 +88,16 @@ export interface RestReport {
   messageId: string | null;
   /** R-DOWN-2: Handwerk during a full rest, worked on each character's workday project (its own card). */
   crafting?: RestCrafting[];
+  /** R-REST-HEAL-2: the healer's kits this rest took charges from, with what is left in each. */
+  kits?: KitLeft[];
+}
+
+/** A healer's kit after the rest: whose, and the charges left of its maximum. */
+export interface KitLeft {
+  owner: string;
+  name: string;
+  left: number;
+  max: number;
 }
 
 /** What Handwerk did for one character: the project and the workdays it counted. */
