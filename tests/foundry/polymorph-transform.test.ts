@@ -281,7 +281,7 @@ describe("R-POLY-8 turning back restores everything, with a card", () => {
     expect([token.texture.src, token.width, token.name]).toEqual(["alrik.webp", 1, "Alrik"]);
     const card = messages().at(-1)!;
     expect(card.content).toContain("Alrik verwandelt sich zurück");
-    expect(card.content).toContain("Alles ist wieder da: Werte, Gegenstände (7), Effekte (1) und Token.");
+    expect(card.content).toContain("Alles ist wieder da: Werte, Talente und Fähigkeiten (3), Gegenstände (4), Effekte (1) und Token.");
     expect(card.content).toContain('<details class="flex-rules">');
     expect(card.content).toContain("R-POLY-8");
   });

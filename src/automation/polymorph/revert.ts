@@ -19,13 +19,19 @@ const POLY_DELETE = { render: true, flexPolymorph: true };
 
 const f = (key: string, data: Record<string, string>) => game.i18n!.format(key, data);
 
+/** The item types a character carries (the rest are what it knows and can do: talents, spells, attacks, …). */
+const GEAR_TYPES = new Set(["weapon", "armor", "equipment", "alchemical"]);
+
 export interface RevertReport {
   name: string;
   form: string;
   reason: RevertReason;
   taken: number;
   threshold: number;
+  /** Every item of the character's, then split as the card says it: what it carries and what it can do. */
   items: number;
+  gear: number;
+  abilities: number;
   effects: number;
   /** Items and effects of the character that had gone missing and came back from the snapshot. */
   recovered: number;
@@ -109,6 +115,8 @@ export async function carryOutRevert(actor: Actor.Implementation, s: PolymorphSn
     taken: damageReceivedIn(actor, s),
     threshold: s.threshold,
     items: s.items.length,
+    gear: s.items.filter((i) => GEAR_TYPES.has(String(i.type))).length,
+    abilities: s.items.filter((i) => !GEAR_TYPES.has(String(i.type))).length,
     effects: s.effects.length,
     recovered: items.missing.length + items.changed.length + effects.missing.length + effects.changed.length,
     leben: ownLeben(actor),
@@ -136,7 +144,8 @@ export function revertCardData(report: RevertReport): Record<string, unknown> {
     from: f("FLEX.Polymorph.Card.From", data),
     reason: f(`FLEX.Polymorph.Card.Reason.${report.reason}`, data),
     damage: f(report.taken > 0 ? "FLEX.Polymorph.Card.Damage" : "FLEX.Polymorph.Card.DamageNone", data),
-    restored: f("FLEX.Polymorph.Card.Restored", { items: String(report.items), effects: String(report.effects) }),
+    // C-15: talents are no Gegenstände.
+    restored: f("FLEX.Polymorph.Card.Restored", { gear: String(report.gear), abilities: String(report.abilities), effects: String(report.effects) }),
     recovered: report.recovered ? f("FLEX.Polymorph.Card.Recovered", { n: String(report.recovered) }) : "",
     threshold: report.reason === "threshold",
     rules: report.reason === "threshold" ? "R-POLY-5, R-POLY-7, R-POLY-8" : "R-POLY-5, R-POLY-8",
