@@ -185,6 +185,9 @@ describe("R-CRAFT-1 4-hour blocks until the total EW is reached; the finished it
     const card = messages().at(-1) as Any;
     expect(card.rolls).toHaveLength(3);
     expect(card.content).toContain("unter SW");
+    // Each 4-hour roll is an Einheit; "Block" is the seed's word for the run to the goal (C-10, G-18).
+    expect(card.content).toContain("Einheit 1");
+    expect(card.content).not.toMatch(/Block \d|Je Block/);
     expect(card.content).toContain("Fertig: Dolch (1)");
     expect(card.content).toContain("R-CRAFT-1, R-CRAFT-3, R-CRAFT-4, R-TRAIN-1");
     // A third click, on any client, changes nothing.
