@@ -53,7 +53,7 @@ import { registerCheckSumHelper } from "./dice/check-sum";
 import { registerDiceHelper } from "./helpers/dice-text";
 import { registerUnitHelper } from "./helpers/units";
 import { registerGlyphHelper } from "./helpers/icon-glyph";
-import { selfTest } from "./automation/selftest";
+import { registerSelfTestCard, selfTest } from "./automation/selftest";
 import { registerSelfTestMenu } from "./applications/dialogs/selftest-menu";
 import { browse, registerBrowser } from "./applications/browser";
 import { registerRulesJournalFocus } from "./applications/rules-journal";
@@ -140,6 +140,7 @@ Hooks.once("init", () => {
   registerActorDirectoryButtons(openEndOfDayDialog);
   registerRestDirectoryButton(() => rest());
   registerSelfTestMenu();
+  registerSelfTestCard();
   registerBrowser();
   registerRewardDirectoryButton(() => rewards());
   void preloadTemplates();

@@ -1,5 +1,6 @@
 // Gallery pages of the compendium browser (issue 26): each tab with filters in use and an entry in the preview, and
-// the browser as polymorph's form picker (select mode, a creature chosen), light and dark. tests/browser/gallery.ts
+// the browser as polymorph's form picker (select mode, a creature chosen), the browser opened from a character's sheet
+// (its "add to" button), light and dark. tests/browser/gallery.ts
 // calls `await browserPages(add, { hero })` inside its language loop, after resetWorld and i18n.lang are set; it fills
 // the system's packs of this world (their indexes shown in the language, as a client builds them).
 import { FlexBrowser } from "../../src/applications/browser";
@@ -53,6 +54,14 @@ export async function browserPages(add: AddPage, { hero }: { hero: Any }): Promi
     if (!app.selected) throw new Error(`${view.page}: no ${view.preview}`);
     await photograph(add, view.page, app);
   }
+
+  // Opened from Rikka's sheet (the armour group's "from the compendium"): Rüstung as a column of its own, the preview
+  // offering to add the armour to her (G-6).
+  const fromSheet = new FlexBrowser({ tab: "items", actor: hero, preset: { sets: { type: ["armor"] } } }) as Any;
+  await fromSheet.load();
+  fromSheet.selected = fromSheet.rowsOf("items").find((r: Any) => r.german === "Lederrüstung")?.uuid ?? null;
+  if (!fromSheet.selected) throw new Error("browser-from-sheet: no Lederrüstung");
+  await photograph(add, "browser-from-sheet", fromSheet);
 
   // Switching verwandelt on: the picker on its creatures, flyers wanted, the eagle chosen.
   const picker = new FlexBrowser({ ...formPickerOptions(hero), preset: { flags: { fliegt: true } } }) as Any;

@@ -172,8 +172,13 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
       return field(i18n.localize(c.name), i18n.localize(c.hint ?? ""), input);
     })
     .join("");
+  // The system's menus (registerMenu) come first, as a GM sees them at the top of its settings: the self-test's button.
+  const menus = [...(settings.menus as Map<string, Any>).entries()]
+    .filter(([key]) => key.startsWith("flex."))
+    .map(([key, m]) => `<div class="form-group submenu"><label>${escape(i18n.localize(m.name ?? ""))}</label><div class="form-fields"><button type="button" data-key="${escape(key)}"><i class="${escape(m.icon ?? "")}" inert></i> <span>${escape(i18n.localize(m.label ?? ""))}</span></button></div>${m.hint ? `<p class="hint">${escape(i18n.localize(m.hint))}</p>` : ""}</div>`)
+    .join("");
   // Grouped under their headings by the system's own renderSettingsConfig hook, as in a world.
-  const settingsRoot = new RenderedElement(parse(`<div class="flex-settings">${controls}</div>`).firstElementChild as Any);
+  const settingsRoot = new RenderedElement(parse(`<div class="flex-settings">${menus}${controls}</div>`).firstElementChild as Any);
   g().Hooks.callAll("renderSettingsConfig", {}, settingsRoot, {}, {});
   for (const theme of both) add("settings", settingsRoot.outerHTML, "flex settings-config", [], 620, 800, theme, i18n.localize("SETTINGS.Title"));
 }

@@ -77,7 +77,7 @@ describe("the gallery in headless Chromium", () => {
       "character-talents-edit", "character-inventory-edit", "character-player", "character-observer", "character-limited", "item-weapon-readonly",
       "dialog-fall", "character-dying", "character-dead", "character-empty-stats", "character-empty-inventory", "character-inventory-100",
       "character-long-names", "chat-long-names", "sidebar-actors", "region-config", "settings", "chat-item-card",
-      "character-limited-bio", "item-effects", "browser-creatures", "browser-items", "browser-talents", "browser-rest", "browser-polymorph-pick",
+      "character-limited-bio", "item-effects", "browser-creatures", "browser-items", "browser-talents", "browser-rest", "browser-polymorph-pick", "browser-from-sheet",
       "dialog-rest-breather", "dialog-rest-long", "chat-attack-states", "chat-attack-player", "short-combat-player-before", "chat-short-combat-player",
       "chat-short-combat-undone", "chat-rest-refused", "chat-rest-short", "chat-player-view", "dialog-rest-rolled", "chat-rest-rolled"]) {
       expect(names.has(view), view).toBe(true);

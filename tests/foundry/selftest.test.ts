@@ -6,6 +6,8 @@ import type { Scenario } from "../../src/automation/selftest";
 import { SelfTestMenu } from "../../src/applications/dialogs/selftest-menu";
 import { as, messages, resetWorld, settle, state, worldCollections, type Clients } from "../harness";
 import { onClient } from "../harness/world";
+import { renderedMessage } from "../harness/chat";
+import { dispatch } from "../harness/applications";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -96,7 +98,51 @@ describe("the Flex self-test", () => {
     expect(fall).toMatch(/<details class="[^"]*flex-selftest-technical"><summary>Technische Angabe \(für eine Fehlermeldung\)<\/summary><code>kaputt<\/code><\/details>/);
     expect(content.split("kaputt")).toHaveLength(2);
     // What to do next: the modules that might interfere, then where to report with the console text.
-    expect(content).toMatch(/<strong>Was tun<\/strong>\s*<ol><li>(Module deaktivieren|Den Selbsttest nach einem Neuladen)[^<]*<\/li><li>Bleibt der Fehler, diese Karte mit dem Text aus der Browser-Konsole \(F12\) melden: https:\/\/example\.invalid\/flex-foundry<\/li><\/ol>/);
+    expect(content).toMatch(/<strong>Was tun<\/strong>\s*<ol><li>(Module deaktivieren|Den Selbsttest nach einem Neuladen)[^<]*<\/li><li>Bleibt der Fehler, „Bericht kopieren“ drücken und den Bericht mit dem Text aus der Browser-Konsole \(F12\) melden: https:\/\/example\.invalid\/flex-foundry<\/li><\/ol>/);
+  });
+
+  it("G-1: on a failed card the GM's 'Bericht kopieren' copies the report as plain text, 'Erneut testen' runs it again; a player's card has neither, a passed card neither", async () => {
+    const modules = g.game.modules;
+    g.game.modules = new Map([["lib-wrapper", { id: "lib-wrapper", active: true, version: "1.13.2" }]]);
+    try {
+      const broken: Scenario = { id: "riding", run: async () => { throw new TypeError("Cannot read properties of undefined (reading 'mount')"); } };
+      const missed: Scenario = { id: "fall", run: async () => { throw new SelfTestFailure("FLEX.SelfTest.Expect.NoTarget", { name: "Wolf" }); } };
+      await run({ scenarios: SCENARIOS.map((s) => (s.id === "riding" ? broken : s.id === "fall" ? missed : s)) });
+      const [card] = cardOf();
+      const gm = clients.gms[0];
+      const html = await renderedMessage(card, gm);
+      const copy = html.querySelector("button[data-action='flexSelfTestCopy']")!;
+      expect(copy.textContent.trim()).toBe("Bericht kopieren");
+      await as(gm, () => dispatch(copy, "click"));
+      await vi.waitFor(() => expect(state.clipboard).toHaveLength(1));
+      expect(state.clipboard[0]!.userId).toBe(gm.id);
+      const text = state.clipboard[0]!.text;
+      expect(text.split("\n").slice(0, 2)).toEqual(["Flex-Selbsttest: 5 von 7 bestanden", "Foundry ? · Flex 0.0.0-harness · Module: lib-wrapper 1.13.2"]);
+      expect(text).toContain("- Probe [check]: bestanden\n");
+      expect(text).toContain("- Aufsitzen und Reiten [riding]: fehlgeschlagen\n    Unerwarteter Fehler in diesem Ablauf.\n    Cannot read properties of undefined (reading 'mount')");
+      expect(text).toContain('- Sturz auf eine Kreatur [fall]: fehlgeschlagen\n    Die Sturzkarte nennt das Landeziel Wolf nicht.\n    FLEX.SelfTest.Expect.NoTarget {"name":"Wolf"}');
+      expect(text).not.toContain("<");
+      expect(state.notifications.at(-1)).toMatchObject({ type: "info", message: "Der Bericht ist in der Zwischenablage.", userId: gm.id });
+
+      // A player (were the card shown to one) gets no buttons at all.
+      const theirs = await renderedMessage(card, clients.players[0]);
+      expect(theirs.querySelectorAll("button")).toHaveLength(0);
+      expect(theirs.textContent).toContain("5 von 7 bestanden");
+
+      // Erneut testen: the self-test runs again, with the world's scenarios, and whispers a new card; that one passed, and has no buttons.
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        await as(gm, () => dispatch(html.querySelector("button[data-action='flexSelfTestRerun']")!, "click"));
+        await vi.waitFor(() => expect(cardOf()).toHaveLength(2), { timeout: 10000 });
+      } finally {
+        quiet.mockRestore();
+      }
+      await settle();
+      expect(cardOf()[1].content).toContain("8 von 8 bestanden");
+      expect(cardOf()[1].content).not.toContain("flexSelfTest");
+    } finally {
+      g.game.modules = modules;
+    }
   });
 
   it("in English and Russian the card speaks the GM's language", async () => {

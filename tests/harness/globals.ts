@@ -336,6 +336,12 @@ export function installGlobals(): void {
     system: { id: "flex", version: "0.0.0-harness" },
     modules: new Map(),
     ready: false,
+    // v13's ClientClipboard as systems call it: the text reaches the user's clipboard (recorded here, per client).
+    clipboard: {
+      async copyPlainText(text: string) {
+        state.clipboard.push({ text: String(text), userId: state.currentUserId });
+      },
+    },
   };
   g.ui = { notifications: { info: notifier("info"), warn: notifier("warn"), error: notifier("error") } };
   g.foundry = {

@@ -26,6 +26,7 @@ export function resetWorld({ gms = 1, assistants = 0, players = 0 } = {}): Clien
   resetPacks();
   state.writes.length = 0;
   state.notifications.length = 0;
+  state.clipboard.length = 0;
   state.errors.length = 0;
   state.dropAfter.clear();
   state.socketDropAfter.clear();

@@ -13,6 +13,8 @@ export interface WriteRecord {
 }
 
 export interface NotificationRecord { type: "info" | "warn" | "error"; message: string; userId: string }
+/** What a client put on its system clipboard (game.clipboard), and which user's client it was. */
+export interface ClipboardRecord { text: string; userId: string }
 
 type Handler = (...args: unknown[]) => unknown;
 
@@ -96,6 +98,7 @@ export const state = {
   },
   writes: new WriteLog() as WriteRecord[],
   notifications: [] as NotificationRecord[],
+  clipboard: [] as ClipboardRecord[],
   pending: new Set<Promise<unknown>>(),
   errors: [] as unknown[],
   /** Planned drops: user id → how many more writes that client sends before its connection drops. */

@@ -5,7 +5,7 @@
 // user may see and answers with the chosen UUIDs.
 import { applyFilters, choiceCounts, emptyFilters } from "./filters";
 import type { FilterContext, FilterState } from "./filters";
-import { COLUMNS, rowKind, sortRows } from "./columns";
+import { COLUMNS, listName, rowKind, sortRows, visibleColumns } from "./columns";
 import { previewOf } from "./preview";
 import { sizeStep } from "../../rules";
 import { BROWSE_TABS } from "./rows";
@@ -14,6 +14,7 @@ import { loadRows, talentNames } from "./sources";
 import type { BrowseOptions } from "./options";
 import { configureBrowserPacks } from "./pack-choice";
 import { filterPanel, readFilterForm } from "./filter-panel";
+import { addToActor, mayAddTo } from "./add-to-actor";
 
 import ApplicationV2 = foundry.applications.api.ApplicationV2;
 
@@ -27,8 +28,11 @@ export const PAGE_SIZE = 100;
 
 interface RowView {
   row: BrowseRow;
+  /** The name the list shows (without a suffix the Rast column says). */
+  label: string;
   kind: string;
-  cells: string[];
+  /** Each column's text by its id. */
+  cells: Record<string, string>;
 }
 
 export class FlexBrowser extends BrowserBase {
@@ -49,6 +53,7 @@ export class FlexBrowser extends BrowserBase {
       more: FlexBrowser.#onMore,
       clearFilters: FlexBrowser.#onClearFilters,
       configurePacks: FlexBrowser.#onConfigurePacks,
+      addToActor: FlexBrowser.#onAddToActor,
     },
   };
 
@@ -77,6 +82,8 @@ export class FlexBrowser extends BrowserBase {
   readonly chosen = new Set<string>();
   shown = PAGE_SIZE;
   #answer: ((uuids: string[]) => void) | null = null;
+  /** The entries being added to the character now (a second click meanwhile adds nothing). */
+  readonly #adding = new Set<string>();
 
   constructor(options: BrowseOptions = {}) {
     super({});
@@ -113,7 +120,7 @@ export class FlexBrowser extends BrowserBase {
       for (const row of rows) {
         if ((types && !types.includes(row.type)) || (accept && !accept(row))) continue;
         byTab[row.tab].push(row);
-        this.#views.set(row.uuid, { row, kind: rowKind(row, (g) => schools.get(g) ?? g), cells: COLUMNS[row.tab].map((c) => c.text(row)) });
+        this.#views.set(row.uuid, { row, label: listName(row), kind: rowKind(row, (g) => schools.get(g) ?? g), cells: Object.fromEntries(COLUMNS[row.tab].map((c) => [c.id, c.text(row)])) });
       }
       for (const tab of BROWSE_TABS) sortRows(byTab[tab], tab, this.sorting[tab].by, this.sorting[tab].descending);
       this.#rows = byTab;
@@ -170,20 +177,28 @@ export class FlexBrowser extends BrowserBase {
       case "results": {
         const results = this.results();
         const sort = this.sorting[this.tab];
+        const columns = visibleColumns(this.tab, results, state);
         return Object.assign(part, {
           total: this.rowsOf(this.tab).length,
           count: results.length,
-          columns: COLUMNS[this.tab].map((c) => ({ ...c, sorted: sort.by === c.id, descending: sort.descending })),
+          columns: columns.map((c) => ({ id: c.id, head: c.head, sorted: sort.by === c.id, descending: sort.descending })),
+          tracks: columns.map((c) => c.width).join(" "),
           nameSorted: sort.by === "name",
           descending: sort.descending,
-          rows: results.slice(0, this.shown).map((row) => ({ ...this.#views.get(row.uuid)!, selected: row.uuid === this.selected, chosen: this.chosen.has(row.uuid) })),
+          rows: results.slice(0, this.shown).map((row) => {
+            const view = this.#views.get(row.uuid)!;
+            return { row, label: view.label, kind: view.kind, cells: columns.map((c) => view.cells[c.id]), selected: row.uuid === this.selected, chosen: this.chosen.has(row.uuid) };
+          }),
           more: Math.max(0, results.length - this.shown),
           multiple: !!this.browse.select?.multiple,
         });
       }
       case "preview": {
         const view = this.selected ? this.#views.get(this.selected) : null;
-        return Object.assign(part, { preview: view ? previewOf(view.row, view.kind, this.#schools) : null, chosen: !!view && this.chosen.has(view.row.uuid) });
+        // G-6: opened from a sheet (not as a picker), an item goes onto that character with one click, if the user may.
+        const actor = this.browse.actor;
+        const addTo = !this.selectMode && view && actor && mayAddTo(view.row, actor) ? game.i18n!.format("FLEX.Browser.AddTo", { name: actor.name }) : "";
+        return Object.assign(part, { preview: view ? previewOf(view.row, view.kind, this.#schools) : null, chosen: !!view && this.chosen.has(view.row.uuid), addTo });
       }
       case "footer":
         return Object.assign(part, {
@@ -283,6 +298,20 @@ export class FlexBrowser extends BrowserBase {
     this.#answer?.(uuids);
     this.#answer = null;
     await this.close();
+  }
+
+  /** G-6: the preview's "Zu Rikka hinzufügen": one item per click, however often it is clicked while it is made. */
+  static async #onAddToActor(this: FlexBrowser, _event: Event, target: HTMLElement) {
+    const uuid = target.closest<HTMLElement>("[data-uuid]")?.dataset.uuid ?? "";
+    const view = this.#views.get(uuid);
+    const actor = this.browse.actor;
+    if (this.selectMode || !view || !actor || this.#adding.has(uuid)) return;
+    this.#adding.add(uuid);
+    try {
+      await addToActor(view.row, actor);
+    } finally {
+      this.#adding.delete(uuid);
+    }
   }
 
   static async #onMore(this: FlexBrowser) {

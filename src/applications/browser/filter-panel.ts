@@ -43,6 +43,8 @@ type PanelFilter = { id: string; label: string } & Record<string, unknown>;
 export function filterPanel(tab: BrowseTab, state: FilterState, counts: Record<string, Record<string, number>>, context: FilterContext, rows: readonly BrowseRow[], schools: ReadonlyMap<string, string>, riderName: string, hidden: readonly string[] = []) {
   const i18n = game.i18n!;
   let active = state.text.trim() !== "";
+  // The entries of the types ticked (items): a range none of them has is left out, and a label may follow them (G-6).
+  const ticked = state.sets.type?.length ? rows.filter((r) => state.sets.type!.includes(r.type)) : rows;
   const filters = FILTERS[tab].filter((def) => !hidden.includes(def.id)).flatMap((def): PanelFilter[] => {
     if (def.kind === "flag") {
       if (def.needs && !def.needs(context)) return [];
@@ -63,8 +65,8 @@ export function filterPanel(tab: BrowseTab, state: FilterState, counts: Record<s
       const steps = ladder(rows, def).map((value) => ({ value, label: stufeText(value), min: value === range.min, max: value === range.max }));
       return [{ id: def.id, ladder: true, label: i18n.localize(def.label), steps }];
     }
-    const span = bounds(rows, def.value);
-    return span ? [{ id: def.id, range: true, label: i18n.localize(def.label), min: range.min, max: range.max, span }] : [];
+    const span = bounds(ticked, def.value) ?? (range.min !== null || range.max !== null ? bounds(rows, def.value) : null);
+    return span ? [{ id: def.id, range: true, label: i18n.localize(def.head?.(ticked) ?? def.label), min: range.min, max: range.max, span }] : [];
   });
   return { filters, active };
 }

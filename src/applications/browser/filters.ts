@@ -23,6 +23,8 @@ interface Base {
 export interface RangeFilter extends Base {
   kind: "range";
   value: (row: BrowseRow) => number | null;
+  /** The label for the rows of the types ticked, when it depends on them (an i18n key). */
+  head?: (rows: readonly BrowseRow[]) => string;
   /** Offered as the Stufe ladder (¼, ½, 1 …) rather than typed. */
   ladder?: boolean;
 }
@@ -48,6 +50,15 @@ export interface FilterState {
 }
 
 export const emptyFilters = (): FilterState => ({ text: "", ranges: {}, sets: {}, flags: {} });
+
+/** G-6: what an item's `wert` is, by its type (Rüstung, Stufe, Fluss); the other types have none. */
+const WERT_HEADS: Readonly<Record<string, string>> = { armor: "FLEX.Browser.Filter.ruestung", alchemical: "FLEX.Browser.Filter.stufe", spell: "FLEX.Browser.Preview.fluss" };
+
+/** The word for the `wert` of these rows: their one type's when only one type has a value, else the generic one. */
+export function wertHead(rows: readonly BrowseRow[], generic = "FLEX.Browser.Column.wert"): string {
+  const types = new Set(rows.filter((r) => r.wert !== null).map((r) => r.type));
+  return types.size === 1 ? (WERT_HEADS[[...types][0]!] ?? generic) : generic;
+}
 
 const choices = (keys: readonly string[], prefix: string, suffix = ""): Choice[] => keys.map((k) => ({ value: k, label: `${prefix}.${k}${suffix}` }));
 const field = (name: string) => `FLEX.Actor.creature.FIELDS.${name}.label`;
@@ -78,6 +89,8 @@ export const FILTERS: Record<BrowseTab, FilterDef[]> = {
     { id: "aktionen", kind: "set", label: "FLEX.Browser.Filter.aktionen", value: (r) => (r.aktionen === null ? "" : String(r.aktionen)) },
     { id: "schaden", kind: "range", label: "FLEX.Browser.Filter.schaden", value: (r) => r.schadenAvg },
     { id: "alchemikum", kind: "range", label: "FLEX.Browser.Filter.alchemikum", value: (r) => (r.type === "alchemical" ? r.stufe : null), ladder: true },
+    // G-6: Rüstung and Fluss as a range (an Alchemikum's Stufe has its ladder above).
+    { id: "wert", kind: "range", label: "FLEX.Browser.Filter.wert", value: (r) => (r.type === "alchemical" ? null : r.wert), head: (rows) => wertHead(rows.filter((r) => r.type !== "alchemical"), "FLEX.Browser.Filter.wert") },
     { id: "verbrauchbar", kind: "flag", label: "FLEX.Browser.Filter.verbrauchbar", test: (r) => r.verbrauchbar },
     { id: "ladungen", kind: "flag", label: "FLEX.Browser.Filter.ladungen", test: (r) => r.ladungen },
   ],

@@ -1,5 +1,7 @@
 // The preview beside the results: the selected entry's numbers in full, as its index has them (no document is read).
 import { localDice } from "../../helpers/dice-text";
+import { downtimeDaysText } from "../../helpers/downtime-days";
+import { downtimeActivities } from "../../rules";
 import { currencyLabel } from "../../helpers/settings";
 import { stufeText, unitText } from "../../helpers/units";
 import { priceText } from "./columns";
@@ -69,6 +71,9 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
   } else {
     fact("FLEX.Browser.Filter.restType", row.restTypes.map((t) => i18n.localize(`FLEX.Rest.Type.${t}`)).join(", "));
     fact("FLEX.Browser.Filter.kosten", row.restKind === "downtime" ? priceText(row) : money(row.kosten));
+    // G-5: how long it takes decides whether it fits the rest (the rules' table, as the rest dialog lists it).
+    const activity = row.restKind === "downtime" && row.restTypes[0] ? downtimeActivities(row.restTypes[0])[row.restId] : undefined;
+    if (activity) fact("FLEX.Rest.Answer.DowntimeHead.days", downtimeDaysText(activity));
   }
   const effectKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : row.restKind === "downtime" ? `FLEX.Rest.DowntimeEffect.${row.restTypes[0]}.${row.restId}` : "";
   const effect = effectKey && i18n.has(effectKey) ? i18n.localize(effectKey) : null;

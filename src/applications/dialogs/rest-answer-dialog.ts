@@ -5,7 +5,7 @@
 import { currencyLabel } from "../../helpers/settings";
 import { documentFromUuid } from "../../helpers/uuid";
 import { pick } from "../browser";
-import { unitText } from "../../helpers/units";
+import { downtimeDaysText } from "../../helpers/downtime-days";
 import { characterData, defaultAnswer, formatDuration, ownedRestTalents, projectBlock, readAnswer, readPrompt, restTypeLabel, workdayProject } from "../../automation/rest";
 import type { ProjectData } from "../../data/item/making";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
@@ -24,13 +24,6 @@ export const REST_ANSWER_TEMPLATE = "systems/flex/templates/dialogs/rest-answer.
 export const REST_DOWNTIME_TEMPLATE = "systems/flex/templates/dialogs/rest-downtime.hbs";
 
 const i18n = () => game.i18n!;
-
-function daysText(activity: DowntimeActivity): string {
-  const { days } = activity;
-  if (Array.isArray(days)) return i18n().format("FLEX.Rest.DaysRange", { min: String(days[0]), max: String(days[1]) });
-  if (typeof days === "number") return unitText("Tag", days);
-  return i18n().localize(`FLEX.Rest.DaysFormula.${days}`);
-}
 
 function costText(activity: DowntimeActivity, currency: string): string {
   if (activity.amount) return i18n().format("FLEX.Rest.CostMin", { min: String(activity.amount.min), currency });
@@ -82,7 +75,7 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
         name: i18n().localize(`FLEX.Rest.Downtime.${id}.name`),
         effect: i18n().localize(`FLEX.Rest.DowntimeEffect.${type}.${id}`),
         cost: costText(a, currency),
-        days: daysText(a),
+        days: downtimeDaysText(a),
         variants: a.variants ? Object.entries(a.variants).map(([value, cost]) => ({ value, label: `${i18n().localize(`FLEX.Rest.Downtime.Variant.${value}`)} (${cost < 0 ? "+" : ""}${Math.abs(cost)} ${currency})` })) : null,
         amount: a.amount ? { min: a.amount.min } : null,
         project: "project" in a ? { text: projectText(project), blocked: !!project.block } : null,

@@ -4,19 +4,19 @@ import type { SelfTestReport } from "./run";
 
 export const SELFTEST_CARD = "systems/flex/templates/chat/selftest-card.hbs";
 
-interface Environment {
+export interface Environment {
   foundry: string;
   system: string;
   modules: string;
 }
 
 /** The active modules of this world, each with its version. */
-function activeModules(): string[] {
+export function activeModules(): string[] {
   return [...(game.modules?.values() ?? [])].filter((m) => m.active).map((m) => `${m.id} ${m.version ?? ""}`.trim());
 }
 
 /** The versions and active modules of this world. */
-function environment(): Environment {
+export function environment(): Environment {
   const modules = activeModules();
   return {
     foundry: game.release?.version ?? game.version ?? "?",
@@ -65,6 +65,9 @@ export function selfTestCardData(report: SelfTestReport): Record<string, unknown
     leftovers: report.leftovers.length ? i18n.format("FLEX.SelfTest.Leftovers", { names: report.leftovers.join(", ") }) : "",
     cleaned: i18n.localize("FLEX.SelfTest.Cleaned"),
     environment: i18n.format("FLEX.SelfTest.Environment", { ...environment() }),
+    // G-1: a failed run offers the GM its report to copy and a second run (wired per client: selftest/card-buttons.ts).
+    copyLabel: i18n.localize("FLEX.SelfTest.Copy"),
+    rerunLabel: i18n.localize("FLEX.SelfTest.Rerun"),
   };
 }
 

@@ -1,9 +1,11 @@
 // The Flex self-test (a GM's settings button, or game.flex.selfTest()): the system's key scenarios played in the world
 // it is installed in (scenarios.ts), on a temporary scene with temporary actors that are deleted afterwards (run.ts),
 // reported on one card whispered to the GM (card.ts). With other modules installed, a GM sees in a minute what works in
-// their world; a failed scenario's card is a bug report.
+// their world; a failed scenario's card is a bug report: its buttons copy it as text (report-text.ts) or run the
+// self-test again (card-buttons.ts).
 import { clientLocal } from "../../helpers/client-local";
 import { postSelfTestCard } from "./card";
+import { wireSelfTestCard } from "./card-buttons";
 import { runScenarios } from "./run";
 import type { SelfTestReport } from "./run";
 import { selfTestScenarios } from "./scenarios";
@@ -13,6 +15,7 @@ export type { SelfTestReport, ScenarioResult } from "./run";
 export type { Scenario, SelfTestContext } from "./scenarios";
 export { SCENARIOS, SelfTestFailure, expectThat, registerSelfTestScenario, selfTestScenarios } from "./scenarios";
 export { selfTestCardData, SELFTEST_CARD } from "./card";
+export { selfTestReportText } from "./report-text";
 
 // Whether this client runs the self-test now (one at a time).
 const state = clientLocal("selftest.state", () => ({ running: false }));
@@ -36,4 +39,9 @@ export async function selfTest({ scenarios = selfTestScenarios() }: { scenarios?
   } finally {
     state().running = false;
   }
+}
+
+/** At init: the buttons of the self-test's card on every client that draws one (a GM's only). */
+export function registerSelfTestCard(): void {
+  Hooks.on("renderChatMessageHTML", (message: ChatMessage.Implementation, html: HTMLElement) => wireSelfTestCard(message, html, () => selfTest()));
 }
