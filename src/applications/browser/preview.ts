@@ -2,6 +2,7 @@
 import { localDice } from "../../helpers/dice-text";
 import { currencyLabel } from "../../helpers/settings";
 import { stufeText, unitText } from "../../helpers/units";
+import { downtimeEffect } from "../downtime-effect";
 import { priceText } from "./columns";
 import type { BrowseRow } from "./rows";
 
@@ -70,8 +71,8 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
     fact("FLEX.Browser.Filter.restType", row.restTypes.map((t) => i18n.localize(`FLEX.Rest.Type.${t}`)).join(", "));
     fact("FLEX.Browser.Filter.kosten", row.restKind === "downtime" ? priceText(row) : money(row.kosten));
   }
-  const effectKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : row.restKind === "downtime" ? `FLEX.Rest.DowntimeEffect.${row.restTypes[0]}.${row.restId}` : "";
-  const effect = effectKey && i18n.has(effectKey) ? i18n.localize(effectKey) : null;
+  const talentKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : "";
+  const effect = row.restKind === "downtime" ? downtimeEffect(row.restTypes[0], row.restId, currencyLabel()) : talentKey && i18n.has(talentKey) ? i18n.localize(talentKey) : null;
   const attacks = row.attacks.map((a) => [a.name, a.check ? localDice(a.check) : "", a.damage ? localDice(a.damage) : "", unitText("Aktion", a.actions)].filter(Boolean).join(" · "));
   const passives = row.passives.join(", ");
   return { uuid: row.uuid, name: row.name, german: row.german !== row.name ? row.german : null, img: row.img, source: row.source, kind, facts, tags, effect, attacks, passives };
