@@ -38,6 +38,9 @@ export const LONG_REST_ACTIVITIES = {
   arbeit: { rest: "longRest", cost: 0, variants: { lebensunterhalt: 0, organisation: -2, auftritt: -4 }, days: 1 },
 } as const satisfies Record<string, DowntimeActivity>;
 
+/** R-DOWN-1 work: the upkeep a day of work spares (the seed's 1 solar a day; the variants pay on top of it). */
+export const WORK_UPKEEP_PER_DAY = 1;
+
 /** R-DOWN-2: during a full rest. */
 export const FULL_REST_ACTIVITIES = {
   turnier: { rest: "fullRest", cost: 0, days: 1 },

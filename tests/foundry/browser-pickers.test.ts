@@ -1,11 +1,9 @@
 // Issue 26 scope 4: the compendium browser's select mode is the picker of each feature that picks a document — the
-// crafting target (project sheet, game.flex.craft()), the short combat's enemies, the rest talent (the polymorph form and the creature
+// crafting target (project sheet, game.flex.craft()), the short combat's enemies (the polymorph form and the creature
 // to train are tested with their features: polymorph-hud.test.ts, companions-training.test.ts). Each offers what the
 // feature can use and the user may see, and acts on the chosen UUID.
 import { beforeEach, describe, expect, it } from "vitest";
-import { pickRestTalent } from "../../src/applications/dialogs/rest-answer-dialog";
 import type { ShortCombatTool } from "../../src/applications/short-combat";
-import { REST_TALENT_IDS, talentAllowed } from "../../src/rules";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, createScene, placeToken, resetWorld, startClient, type Clients } from "../harness";
 import { choose, click, pickerOn, resultTarget } from "./browser-helpers";
@@ -84,33 +82,5 @@ describe("the short combat's enemies (R-SHORT-1)", () => {
     expect(tool.setup.enemies.map((e: Any) => e.name)).toEqual(["Goblin", "Wolf am Fluss", "Oger"]);
     expect(tool.setup.enemies[1].source).toBe(wolfToken);
     expect(Object.values(tool.lastRender).join("")).toContain('data-action="pickEnemies"');
-  });
-});
-
-describe("the rest talent (R-REST-TAL)", () => {
-  it("the answer dialog's browser offers the rest talents this character may declare for this rest, and gives the chosen one's id", async () => {
-    await startClient({ lang: "de", systemPacks: ["rast"] });
-    const [player] = clients.players;
-    const used = ["aufmerksameErholung"];
-    const asked = as(player, () => pickRestTalent("breather", used));
-    const picker = await pickerOn(player);
-    const expected = REST_TALENT_IDS.filter((id) => talentAllowed(id, "breather", used).allowed);
-    expect(picker.rowsOf("rest").map((r) => r.restId).sort()).toEqual([...expected].sort());
-    expect(expected).not.toContain("aufmerksameErholung");
-    expect(picker.rowsOf("rest").every((r) => r.restKind === "talent")).toBe(true);
-    const row = picker.rowsOf("rest").find((r) => r.restId === "taktischeAtempause")!;
-    await choose(picker, player, row.uuid);
-    expect(await asked).toBe("taktischeAtempause");
-  });
-
-  it("when the GM's question runs out, the picker closes with the dialog and answers nothing", async () => {
-    await startClient({ lang: "de", systemPacks: ["rast"] });
-    const [player] = clients.players;
-    const question = new AbortController();
-    const asked = as(player, () => pickRestTalent("shortRest", [], question.signal));
-    const picker = await pickerOn(player);
-    question.abort();
-    expect(await asked).toBeNull();
-    expect(picker.rendered).toBe(false);
   });
 });

@@ -290,6 +290,15 @@ describe("results", () => {
     expect(app.lastRender.filters).not.toContain("Auszeit-Liste");
   });
 
+  it("G-16: a downtime activity's preview says its money with the currency (kostet 4 ¥)", async () => {
+    const app = await open();
+    await click(app, clients.gms[0], "tab", { dataset: { tab: "rest" } } as Any);
+    const zechen = app.rowsOf("rest").find((r: Any) => r.restKind === "downtime" && r.restTypes[0] === "longRest" && r.german.startsWith("Zechen"));
+    await click(app, clients.gms[0], "select", resultTarget(zechen.uuid));
+    expect(app.lastRender.preview).toContain("kostet 4 ¥, dazu ein Prozentwurf");
+    expect(app.lastRender.preview).not.toContain("{");
+  });
+
   it("G-4: the creatures filter by family (the Bestiarium's folders) and by source (the pack)", async () => {
     const app = await open();
     const rows = app.rowsOf("creatures");

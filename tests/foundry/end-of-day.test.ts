@@ -122,8 +122,12 @@ describe("the end-of-day dialog", () => {
     for (const actor of [a, b]) await actor.update({ ownership: { default: 0, [clients.players[0].id]: 3 } });
     const { DialogV2 } = (globalThis as Any).foundry.applications.api;
     DialogV2.answers.push({ [a.id]: { include: true, essen: true, trinken: false, schlaf: true }, [b.id]: { include: false, essen: true, trinken: true, schlaf: true } });
+    const time = (globalThis as Any).game.time.worldTime;
     await flex().openEndOfDayDialog();
     expect(DialogV2.prompts.at(-1).content).toContain("Held 1");
+    // G-12: the dialog says the world time stays, and it does.
+    expect(parse(DialogV2.prompts.at(-1).content).querySelector(".flex-end-of-day-time")!.text).toBe("Die Weltzeit bleibt, wie sie ist: „Tag beenden“ rechnet nur Essen, Trinken und Schlaf ab.");
+    expect((globalThis as Any).game.time.worldTime).toBe(time);
     expect(sys(a).erschoepfung.value).toBe(1);
     expect(sys(b).erschoepfung.value).toBe(0);
     expect(messages()).toHaveLength(1);

@@ -71,11 +71,48 @@ describe("activities and the deadline", () => {
   it.each([
     ["longRest", { recovery: "Erschöpfung −1", light: "Erschöpfung −1", travel: "Erschöpfung −1", strenuous: null }],
     ["fullRest", { recovery: "Erschöpfung −5", light: "Erschöpfung −3", travel: "Erschöpfung ±0", strenuous: "Erschöpfung ±0" }],
-    ["shortRest", { recovery: null, light: null, travel: null, strenuous: null }],
+    ["shortRest", { light: null, strenuous: null }],
   ] as const)("%s: each activity says what it does to Erschöpfung (R-REST-3, R-REST-4)", async (type, tags) => {
     const h = await hero();
     const rows = restAnswerContext(h, sys(h), prompt(type)).activities as Any[];
     expect(Object.fromEntries(rows.map((r) => [r.value, r.exhaustion]))).toEqual(tags);
+  });
+
+  it.each(["breather", "shortRest"])("G-17 %s: two activity choices, the one that keeps the rest and the one that breaks it (R-REST-ACT-1)", async (type) => {
+    const h = await hero();
+    const html = await render(restAnswerContext(h, sys(h), prompt(type)));
+    const radios = html.querySelectorAll("input[name=activity]");
+    expect(radios.map((r) => r.getAttribute("value"))).toEqual(["light", "strenuous"]);
+    expect(radios[0].hasAttribute("checked")).toBe(true);
+    expect(radios[0].parentNode.text).not.toContain("Rast zählt nicht");
+    expect(radios[1].parentNode.querySelector("strong")!.text).toBe("Reisen oder anstrengende Tätigkeit");
+    expect(radios[1].parentNode.text).toContain("Rast zählt nicht");
+    expect(html.text).not.toContain("Nur Erholung");
+  });
+
+  it("G-17 the full rest's kit box says what unticking does, and is gone where it decides nothing", async () => {
+    const h = await hero();
+    const box = (await render(restAnswerContext(h, sys(h), prompt("fullRest")))).querySelector("input[name=kit]")!;
+    expect(box.parentNode.text).toContain("Ohne Häkchen wird keine Ladung verbraucht, und die Rast heilt keine Leben.");
+    // Full Leben, a healer there, or a world without the care rule: no charge is asked, so no box.
+    await h.update({ "system.leben.value": 30 });
+    expect(restAnswerContext(h, sys(h), prompt("fullRest")).kit).toBeNull();
+    await h.update({ "system.leben.value": 12 });
+    expect(restAnswerContext(h, sys(h), prompt("fullRest", { healer: true })).kit).toBeNull();
+    await g.game.settings.set("flex", "restFullRestCare", false);
+    expect(restAnswerContext(h, sys(h), prompt("fullRest")).kit).toBeNull();
+  });
+
+  it.each([
+    ["breather", false, "ohne Antwort gelten dann die Vorgaben: keine Trefferwürfel, leichte Tätigkeit."],
+    ["breather", true, "ohne Antwort gelten dann die Vorgaben: kein Talent, keine Trefferwürfel, leichte Tätigkeit."],
+    ["longRest", false, "ohne Antwort gelten dann die Vorgaben: keine Trefferwürfel, leichte Tätigkeit, keine Aktivitäten."],
+    ["fullRest", false, "ohne Antwort gelten dann die Vorgaben: Heilerset-Ladungen für die Heilung, leichte Tätigkeit, keine Aktivitäten."],
+  ] as const)("G-17 %s (rest talent on the sheet: %s): the defaults line names only what the dialog asks", async (type, withTalent, line) => {
+    const h = await hero();
+    if (withTalent) await giveRestTalent(h, "aufmerksameErholung");
+    const html = await render(restAnswerContext(h, sys(h), prompt(type)));
+    expect(html.querySelector(".flex-rest-deadline")!.text.replace(/\s+/g, " ").trim()).toBe(`Noch 90 s: ${line}`);
   });
 
   it("R-REST-4 issue 35: ticking a fighting tournament in a full rest turns 'Nur Erholung −5' into ±0 and says why; unticking gives it back", async () => {
@@ -100,6 +137,31 @@ describe("activities and the deadline", () => {
     const heads = root.querySelectorAll(".flex-rest-downtime thead th").map((th) => th.text.trim());
     expect(heads).toEqual(["Wählen", "Aktivität", "Kosten", "Dauer"]);
     expect(root.querySelector(".flex-rest-downtime .hint")!.text).toContain("Eine mehrtägige Aktivität zählt einmal.");
+  });
+
+  it("G-16: money in the effect sentences carries the currency, from the catalog's prices", async () => {
+    const h = await hero();
+    const effect = async (type: string, id: string) => {
+      const root = await render(restAnswerContext(h, sys(h), prompt(type)));
+      return root.querySelector(`input[name='downtime.${id}.on']`)!.parentNode.parentNode.querySelector(".hint")!.text;
+    };
+    expect(await effect("longRest", "zechen")).toBe("Feiern und vergessen: kostet 4 ¥, dazu ein Prozentwurf (1W100).");
+    expect(await effect("longRest", "arbeit")).toContain("statt 1 ¥ je Tag Lebensunterhalt; 2 ¥ je Tag als Mitglied einer zahlenden Organisation, 4 ¥ je Tag mit Auftritt.");
+    expect(await effect("fullRest", "zechen")).toContain("Volk 5 ¥, Wohlhabende 25 ¥, Adel 100 ¥");
+    expect(await effect("fullRest", "forschung")).toContain("mindestens 50 ¥.");
+    expect(await effect("fullRest", "magischeGegenstaende")).toContain("mindestens 100 ¥;");
+  });
+
+  it("G-16 R-DOWN-2: the level-training row says where the character stands, not the formula", async () => {
+    const h = await hero();
+    const days = async () => (await render(restAnswerContext(h, sys(h), prompt("fullRest")))).querySelector("input[name='downtime.stufentraining.on']")!.parentNode.parentNode.querySelector(".flex-rest-days")!.text;
+    // Level 4: 2 × 4 = 8 sessions.
+    expect(await days()).toBe("0 von 8 Übungseinheiten");
+    await h.setFlag("flex", "levelTraining", { level: 4, sessions: 3 });
+    expect(await days()).toBe("3 von 8 Übungseinheiten");
+    // Sessions of an earlier level do not count for this one.
+    await h.setFlag("flex", "levelTraining", { level: 3, sessions: 5 });
+    expect(await days()).toBe("0 von 8 Übungseinheiten");
   });
 
   it("R-DOWN-1 Ausbildung (issue 35): the row asks what and from whom; under way it says where it stands; the form reads both", async () => {
@@ -137,6 +199,8 @@ describe("rest talents in the rest dialog (R-REST-TAL)", () => {
     expect(radios[2].hasAttribute("disabled")).toBe(false);
     expect(radios[2].parentNode.text).toContain("Taktische Atempause");
     expect(radios[1].parentNode.text).toContain("erst wieder nach einer langen Rast");
+    // G-17: no book button opening a picker of these same talents.
+    expect(html.querySelector(".flex-rest-talents legend button")).toBeNull();
   });
 
   it("a character without rest talents is told where they come from; long rests have none", async () => {

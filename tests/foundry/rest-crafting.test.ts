@@ -78,7 +78,7 @@ describe("R-DOWN-2 Handwerk during a full rest", () => {
     const purse = sys(hero).geld;
     const info = restProjectInfo(hero);
     expect(info.block).toBe(reason);
-    const row = (downtimeContext("fullRest", 2, "¥", info)!.rows as Any[]).find((r) => r.id === "handwerk");
+    const row = (downtimeContext("fullRest", 2, "¥", { project: info })!.rows as Any[]).find((r) => r.id === "handwerk");
     expect(row.project.blocked).toBe(true);
     DialogV2().answers.push(fullRestWith({ "downtime.handwerk.on": true, "downtime.handwerk.amount": 500 }));
     const report = await flex().rest({ type: "fullRest", actors: [hero.id] });
@@ -91,7 +91,7 @@ describe("R-DOWN-2 Handwerk during a full rest", () => {
 
   it("the dialog's row names the project it will work and how far it is", async () => {
     const { hero, project } = await crafter(90);
-    const row = (downtimeContext("fullRest", 2, "¥", restProjectInfo(hero))!.rows as Any[]).find((r) => r.id === "handwerk");
+    const row = (downtimeContext("fullRest", 2, "¥", { project: restProjectInfo(hero) })!.rows as Any[]).find((r) => r.id === "handwerk");
     expect(row.project).toEqual({ text: `${project.name}: 0 von 6 Arbeitstagen; Material bezahlt`, blocked: false });
   });
 });

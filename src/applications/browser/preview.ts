@@ -4,6 +4,7 @@ import { downtimeDaysText } from "../../helpers/downtime-days";
 import { downtimeActivities } from "../../rules";
 import { currencyLabel } from "../../helpers/settings";
 import { stufeText, unitText } from "../../helpers/units";
+import { downtimeEffect } from "../downtime-effect";
 import { priceText } from "./columns";
 import type { BrowseRow } from "./rows";
 
@@ -75,8 +76,8 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
     const activity = row.restKind === "downtime" && row.restTypes[0] ? downtimeActivities(row.restTypes[0])[row.restId] : undefined;
     if (activity) fact("FLEX.Rest.Answer.DowntimeHead.days", downtimeDaysText(activity));
   }
-  const effectKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : row.restKind === "downtime" ? `FLEX.Rest.DowntimeEffect.${row.restTypes[0]}.${row.restId}` : "";
-  const effect = effectKey && i18n.has(effectKey) ? i18n.localize(effectKey) : null;
+  const talentKey = row.restKind === "talent" ? `FLEX.Rest.Talent.${row.restId}.effect` : "";
+  const effect = row.restKind === "downtime" ? downtimeEffect(row.restTypes[0], row.restId, currencyLabel()) : talentKey && i18n.has(talentKey) ? i18n.localize(talentKey) : null;
   const attacks = row.attacks.map((a) => [a.name, a.check ? localDice(a.check) : "", a.damage ? localDice(a.damage) : "", unitText("Aktion", a.actions)].filter(Boolean).join(" · "));
   const passives = row.passives.join(", ");
   return { uuid: row.uuid, name: row.name, german: row.german !== row.name ? row.german : null, img: row.img, source: row.source, kind, facts, tags, effect, attacks, passives };

@@ -2,19 +2,18 @@
 // (breather, short rest), the hit dice to spend with a kit charge or the healer, the activity during the
 // rest, and for long and full rests the downtime activities (up to the proficiency bonus). What it returns is
 // only a wish: the active GM checks and derives everything again.
-import { currencyLabel } from "../../helpers/settings";
-import { documentFromUuid } from "../../helpers/uuid";
-import { pick } from "../browser";
+import { currencyLabel, restSettings } from "../../helpers/settings";
 import { downtimeDaysText } from "../../helpers/downtime-days";
+import { downtimeEffect } from "../downtime-effect";
 import { characterData, defaultAnswer, formatDuration, ownedRestTalents, projectBlock, readAnswer, readPrompt, restTypeLabel, workdayProject } from "../../automation/rest";
 import type { ProjectData } from "../../data/item/making";
 import type { RestAnswer, RestPrompt } from "../../automation/rest";
 import type { CharacterData } from "../../data/actor/character";
 import {
-  allowedActivities, downtimeActivities, downtimeLimit, readAusbildung, fullRestCharges, hitDiceOutlook, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS,
+  allowedActivities, downtimeActivities, downtimeLimit, readAusbildung, fullRestCharges, hitDiceOutlook, levelTrainingAfter, REST_ACTIVITIES, REST_DURATION, REST_TALENT_IDS,
   talentAllowed,
 } from "../../rules";
-import type { DowntimeActivity, DowntimePick, ProjectBlock, RestType } from "../../rules";
+import type { DowntimeActivity, DowntimePick, ProjectBlock, RestActivity, RestType } from "../../rules";
 import { hitDiceContext, hitDicePreview, HitDiceRoller, lebenMeter, REST_HIT_DICE_TEMPLATE } from "./rest-hit-dice";
 import { exhaustionTag, followExertion } from "./rest-exertion";
 
@@ -31,6 +30,12 @@ function costText(activity: DowntimeActivity, currency: string): string {
   // R-DOWN-1 / R-DOWN-2 Ausbildung: paid per day learnt (a full rest's 3 days cost 3).
   if (activity.days === "training") return i18n().format("FLEX.Rest.CostPerDay", { cost: String(activity.cost), currency });
   return activity.cost ? `${activity.cost} ${currency}` : "—";
+}
+
+/** R-DOWN-2 training for a level: where the character stands now ("0 von 10 Übungseinheiten"). */
+function levelTrainingText(stored: unknown, level: number): string {
+  const now = levelTrainingAfter(stored, level, 0);
+  return i18n().format("FLEX.Rest.Downtime.stufentraining.progress", { done: String(now.sessions), n: String(now.needed) });
 }
 
 /** What the crafting row says about the character's project: the one it works, or why none can be worked. */
@@ -55,8 +60,16 @@ function projectText(info: RestProjectInfo): string {
   return i18n().format("FLEX.Rest.Answer.Project", { project: info.name ?? "", done: String(info.done ?? 0), of: String(info.of ?? 0) });
 }
 
-/** The downtime picker's data for a rest type and a proficiency bonus (and the character's crafting project). */
-export function downtimeContext(type: RestType, proficiencyBonus: number, currency: string, project: RestProjectInfo = { block: "noProject" }, ausbildung: unknown = null): Record<string, unknown> | null {
+/** What the downtime rows read of the character: its crafting project, its Ausbildung, its training for a level. */
+export interface DowntimeCharacter {
+  project?: RestProjectInfo;
+  ausbildung?: unknown;
+  levelTraining?: { stored: unknown; level: number };
+}
+
+/** The downtime picker's data for a rest type and a proficiency bonus (and what it reads of the character). */
+export function downtimeContext(type: RestType, proficiencyBonus: number, currency: string, character: DowntimeCharacter = {}): Record<string, unknown> | null {
+  const { project = { block: "noProject" }, ausbildung = null, levelTraining } = character;
   // R-DOWN-1 / R-DOWN-2: an Ausbildung under way goes on (one at a time); else the player names what and from whom.
   const lesson = readAusbildung(ausbildung);
   const lessonRow = lesson
@@ -73,9 +86,9 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
       return {
         id,
         name: i18n().localize(`FLEX.Rest.Downtime.${id}.name`),
-        effect: i18n().localize(`FLEX.Rest.DowntimeEffect.${type}.${id}`),
+        effect: downtimeEffect(type, id, currency),
         cost: costText(a, currency),
-        days: downtimeDaysText(a),
+        days: a.days === "levelTraining" && levelTraining ? levelTrainingText(levelTraining.stored, levelTraining.level) : downtimeDaysText(a),
         variants: a.variants ? Object.entries(a.variants).map(([value, cost]) => ({ value, label: `${i18n().localize(`FLEX.Rest.Downtime.Variant.${value}`)} (${cost < 0 ? "+" : ""}${Math.abs(cost)} ${currency})` })) : null,
         amount: a.amount ? { min: a.amount.min } : null,
         project: "project" in a ? { text: projectText(project), blocked: !!project.block } : null,
@@ -83,6 +96,29 @@ export function downtimeContext(type: RestType, proficiencyBonus: number, curren
       };
     }),
   };
+}
+
+/** A breather or a short rest: declared rest talents, no Erschöpfung changed by the activity (R-REST-1, R-REST-2). */
+const quiet = (type: RestType): boolean => type === "breather" || type === "shortRest";
+
+/**
+ * The activity rows. In a breather and a short rest the activity changes no Erschöpfung (restExhaustion), only whether
+ * the rest counts (restTaken, R-REST-ACT-1): one row that keeps it, one (travel or strenuous, alike) that breaks it.
+ */
+function activityChoices(type: RestType): readonly RestActivity[] {
+  return quiet(type) ? ["light", "strenuous"] : REST_ACTIVITIES;
+}
+
+/** "Without an answer the defaults apply: …", naming only what this dialog asks (defaultAnswer). */
+function defaultsHint(type: RestType, asked: { talents: boolean; hitDice: boolean; kit: boolean }): string {
+  const parts = [
+    asked.talents ? "talent" : null,
+    asked.hitDice ? "hitDice" : null,
+    asked.kit ? "kit" : null,
+    "activity",
+    Object.keys(downtimeActivities(type)).length ? "downtime" : null,
+  ].flatMap((k) => (k ? [i18n().localize(`FLEX.Rest.Answer.Default.${k}`)] : []));
+  return i18n().format("FLEX.Rest.Answer.DefaultsHint", { defaults: parts.join(", ") });
 }
 
 /** The rest talents the character used since its last long rest (R-REST-TAL). */
@@ -97,13 +133,15 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
   const allowedActs = allowedActivities(type);
   const missing = Math.max(0, sys.leben.max - sys.leben.value);
   const defaults = defaultAnswer(type);
+  const hitDice = hitDiceContext(actor, sys, prompt);
+  const kitBox = type === "fullRest" && !prompt.healer && missing > 0 && restSettings().fullRestCare;
   return {
     name: actor.name,
     type,
     typeLabel: restTypeLabel(type),
     typeHint: i18n().localize(`FLEX.Rest.TypeHint.${type}`),
     duration: formatDuration(REST_DURATION[type]),
-    defaultsHint: i18n().format("FLEX.Rest.Answer.DefaultsHint", { seconds: String(prompt.seconds) }),
+    defaultsHint: defaultsHint(type, { talents: quiet(type) && owned.length > 0, hitDice: hitDice !== null, kit: kitBox }),
     // R-REST-TAL: the rest talents this character has (its items), each with what it does; none offered otherwise.
     talents:
       type === "breather" || type === "shortRest"
@@ -113,22 +151,27 @@ export function restAnswerContext(actor: Actor.Implementation, sys: CharacterDat
           })
         : null,
     talentsNone: (type === "breather" || type === "shortRest") && !owned.length,
-    activities: REST_ACTIVITIES.map((a) => ({
+    activities: activityChoices(type).map((a) => ({
       value: a,
-      label: i18n().localize(`FLEX.Rest.Activity.${a}`),
-      hint: i18n().localize(`FLEX.Rest.ActivityHint.${a}`),
+      label: i18n().localize(quiet(type) && a === "strenuous" ? "FLEX.Rest.Answer.ActivityBreaks" : `FLEX.Rest.Activity.${a}`),
+      hint: i18n().localize(quiet(type) && a === "strenuous" ? "FLEX.Rest.Answer.ActivityBreaksHint" : `FLEX.Rest.ActivityHint.${a}`),
       counts: allowedActs.includes(a),
       checked: a === defaults.activity,
       exhaustion: allowedActs.includes(a) ? exhaustionTag(type, a) : null,
     })),
-    hitDice: hitDiceContext(actor, sys, prompt),
+    hitDice,
     // R-REST-4: the full rest's healing takes 1 charge per 10 Leben; ticked by default (the point of a full rest).
-    kit: type === "fullRest" && !prompt.healer ? i18n().format("FLEX.Rest.Answer.KitFull", { charges: String(prompt.kitCharges), need: String(fullRestCharges(missing)) }) : null,
+    // Only where it decides something: without the care setting, or with nothing to heal, the healing needs no charge.
+    kit: kitBox ? i18n().format("FLEX.Rest.Answer.KitFull", { charges: String(prompt.kitCharges), need: String(fullRestCharges(missing)) }) : null,
     healer: prompt.healer && type === "fullRest",
     kitChecked: defaults.kit,
     deadline: prompt.seconds,
     countdown: i18n().format("FLEX.Rest.Answer.Countdown", { seconds: String(prompt.seconds) }),
-    downtime: downtimeContext(type, sys.derived.uebungsbonus, currency, restProjectInfo(actor), actor.getFlag("flex", "ausbildung")),
+    downtime: downtimeContext(type, sys.derived.uebungsbonus, currency, {
+      project: restProjectInfo(actor),
+      ausbildung: actor.getFlag("flex", "ausbildung"),
+      levelTraining: { stored: actor.getFlag("flex", "levelTraining"), level: sys.level },
+    }),
   };
 }
 
@@ -199,32 +242,6 @@ function wireRestAnswer(dialog: foundry.applications.api.DialogV2, deadline: num
   }, 1000);
 }
 
-/**
- * R-REST-TAL: a rest talent chosen in the compendium browser's select mode (Rast und Auszeit): the rest talents this
- * character may declare for this rest. The id of the chosen one, or null; the GM checks the answer again.
- */
-export async function pickRestTalent(type: RestType, used: readonly string[], signal?: AbortSignal, owned?: readonly string[]): Promise<string | null> {
-  const allowed = REST_TALENT_IDS.filter((id) => talentAllowed(id, type, used, owned).allowed) as string[];
-  const [uuid] = await pick({
-    tabs: ["rest"],
-    accept: (row) => row.restKind === "talent" && allowed.includes(row.restId),
-    signal,
-    select: { title: i18n().format("FLEX.Rest.Answer.TalentPick", { type: restTypeLabel(type) }), button: "FLEX.Rest.Answer.TalentChoose", icon: "fa-solid fa-campground" },
-  });
-  const entry = documentFromUuid(uuid) as { flags?: { flex?: { restTalent?: unknown } } } | null;
-  const id = entry?.flags?.flex?.restTalent;
-  return typeof id === "string" && allowed.includes(id) ? id : null;
-}
-
-/** The dialog's browse button beside the talent select: the browser's choice goes into the select. */
-function bindTalentBrowser(element: HTMLElement, type: RestType, used: readonly string[], signal: AbortSignal, owned: readonly string[]): void {
-  element.querySelector("[data-flex-browse-talent]")?.addEventListener("click", async () => {
-    const id = await pickRestTalent(type, used, signal, owned);
-    const radio = id ? element.querySelector<HTMLInputElement>(`input[name='talent'][value='${id}']`) : null;
-    if (radio && !radio.disabled) radio.checked = true;
-  });
-}
-
 /** CONFIG.queries.flexRest on a player's client: the dialog; its answer goes back to the GM who asked. */
 export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | null> {
   const prompt = readPrompt(raw);
@@ -238,13 +255,10 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
   // One id per character: a player with two characters in the rest has two dialogs, and each closes (audit N9).
   const id = `flex-rest-answer-${prompt.restId}-${prompt.actorId}`;
   let late = false;
-  // A rest talent picker opened from the dialog closes with it.
-  const asked = new AbortController();
   const timer = setTimeout(() => {
     late = true;
     void foundry.applications.instances.get(id)?.close();
   }, prompt.seconds * 1000);
-  const used = talentsUsed(sys);
   const roller = new HitDiceRoller(actor, sys, prompt);
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     classes: ["flex"],
@@ -252,14 +266,12 @@ export async function answerRestPrompt(raw: RestPrompt): Promise<RestAnswer | nu
     window: { title: i18n().format("FLEX.Rest.Answer.Title", { name: actor.name, type: restTypeLabel(prompt.type) }) },
     content,
     render: (_event: Event, dialog: foundry.applications.api.DialogV2) => {
-      bindTalentBrowser(dialog.element, prompt.type, used, asked.signal, ownedRestTalents(actor));
       wireRestAnswer(dialog, started + prompt.seconds * 1000, roller);
     },
     ok: { label: i18n().localize("FLEX.Rest.Answer.Confirm"), icon: "fa-solid fa-bed" },
     rejectClose: false,
   });
   clearTimeout(timer);
-  asked.abort();
   if (late || Date.now() - started > prompt.seconds * 1000) {
     ui.notifications?.warn(i18n().localize("FLEX.Rest.Answer.Late"));
     return null;

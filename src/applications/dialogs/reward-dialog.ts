@@ -30,31 +30,49 @@ const clampQuests = (n: unknown) => {
   return Number.isFinite(q) ? Math.min(MAX_QUESTS, Math.max(1, q)) : 1;
 };
 
-/** What the next payment is: "Auftrag 2 von 4: 250 ¥", or that the mission is paid in full. */
-export function shareLabel(reward: number, quests: number, received: number): string {
+/** The next payment (R-MONEY-1 split): which quest it is for ("Auftrag 2 von 4", or all paid) and its share in ¥. */
+export function nextShare(reward: number, quests: number, received: number): { label: string; share: number } {
   const next = nextRewardShare(reward, quests, received);
-  if (next.complete) return i18n().localize("FLEX.Making.Reward.AllPaid");
-  return i18n().format("FLEX.Making.Reward.Next", { quest: String(next.quest), quests: String(quests), share: String(next.share), currency: currency() });
+  if (next.complete) return { label: i18n().localize("FLEX.Making.Reward.AllPaid"), share: 0 };
+  return { label: i18n().format("FLEX.Making.Reward.QuestOf", { quest: String(next.quest), quests: String(quests) }), share: next.share };
 }
 
-/** The rows as the dialog shows them: what each character has received so far and the next share's label. */
-export function rewardDialogRows(rows: RewardRow[], quests: number): (RewardRow & { received: number; share: string })[] {
+/** The rows as the dialog shows them: what each character has received so far, the next quest and its share. */
+export function rewardDialogRows(rows: RewardRow[], quests: number): (RewardRow & { received: number; quest: string; share: number })[] {
   return rows.map((r) => {
     const received = r.reward - r.next.remaining;
-    return { ...r, received, share: shareLabel(r.reward, quests, received) };
+    const next = nextShare(r.reward, quests, received);
+    return { ...r, received, quest: next.label, share: next.share };
   });
 }
 
-/** The dialog's table: each row's next share follows the number of quests as the GM types it. */
+/**
+ * An amount typed in the dialog: whole ¥ (the yen has no subunit), or null for a text, an empty cell, a negative
+ * number or a fraction ("1.200" is no 1 ¥: the GM is told rather than paid a guess).
+ */
+export function readRewardAmount(raw: unknown): number | null {
+  const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() ? Number(raw.trim()) : Number.NaN;
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+/** The dialog's table: each row's quest and amount follow the number of quests as the GM types it, until the GM types an amount. */
 function liveShares(_event: Event, dialog: foundry.applications.api.DialogV2): void {
   const root = dialog.element;
   const input = root?.querySelector<HTMLInputElement>("input[name='quests']");
   if (!root || !input) return;
+  // An amount the GM has typed is the GM's: the quests no longer change it.
+  root.addEventListener("input", (event) => {
+    const amount = event.target as HTMLInputElement;
+    if (amount.getAttribute("name")?.endsWith(".amount")) amount.setAttribute("data-edited", "");
+  });
   input.addEventListener("input", () => {
     const quests = clampQuests(input.value);
     for (const row of root.querySelectorAll<HTMLElement>("tr[data-reward]")) {
-      const cell = row.querySelector(".flex-reward-share");
-      if (cell) cell.textContent = shareLabel(Number(row.dataset.reward), quests, Number(row.dataset.received));
+      const next = nextShare(Number(row.dataset.reward), quests, Number(row.dataset.received));
+      const label = row.querySelector(".flex-reward-quest");
+      if (label) label.textContent = next.label;
+      const amount = row.querySelector<HTMLInputElement>("input[name$='.amount']");
+      if (amount && !amount.hasAttribute("data-edited")) amount.value = String(next.share);
     }
   });
 }
@@ -98,9 +116,21 @@ export async function rewards(options: RewardOptions = {}): Promise<RewardReport
   quests = clampQuests(data.quests ?? quests);
   const flat = foundry.utils.flattenObject(data) as Record<string, unknown>;
   const ticked = (k: string) => flat[k] === true || flat[k] === "on" || flat[k] === "true";
-  const chosen = rows.filter((r) => ticked(`${r.actorId}.include`)).map((r) => r.actorId);
+  const amounts: Record<string, number> = {};
+  const chosen = rows.filter((r) => ticked(`${r.actorId}.include`)).flatMap((r) => {
+    const key = `${r.actorId}.amount`;
+    // A dialog without the cell (an older template, a macro's form) pays the guide's share.
+    if (!(key in flat)) return [r.actorId];
+    const amount = readRewardAmount(flat[key]);
+    if (amount === null) {
+      ui.notifications?.warn(i18n().format("FLEX.Making.Reward.Invalid", { name: r.name, value: String(flat[key] ?? ""), currency: currency() }));
+      return [];
+    }
+    amounts[r.actorId] = amount;
+    return amount > 0 ? [r.actorId] : [];
+  });
   const finalRows = rewardRows(rows.map((r) => r.actorId), quests);
   if (!chosen.length) return { quests, rows: finalRows, paid: null };
-  const paid = await payRewards(chosen, quests);
+  const paid = await payRewards(chosen, quests, amounts);
   return { quests, rows: finalRows, paid: paid && !isRefused(paid) ? paid : null };
 }

@@ -8,6 +8,7 @@ import { actorRef } from "../actor-ref";
 import { refuse, registerRelay, type RelayContext } from "../gm-relay";
 import { runTaskWithCards } from "../task-journal/private-cards";
 import { askMaking, planCard, REWARD_CARD } from "./cards";
+import { LIMITS } from "../../data/fields";
 import { incomeChanges, isDead, ledgerHas, requestInt } from "./shared";
 
 const PAY = "rewardPay";
@@ -62,9 +63,12 @@ export interface RewardPaid {
   messageId: string | null;
 }
 
-/** Pays each character its next quest's share of its reward (GM only). */
-export function payRewards(actorIds: string[], quests = 1) {
-  return askMaking<RewardPaid>(PAY, { actorIds, quests });
+/**
+ * Pays each character its next quest's share of its reward (GM only), or the amount the GM typed for it in
+ * `amounts` (whole ¥, by actor id): the guide is a suggestion, the GM's number is what is paid.
+ */
+export function payRewards(actorIds: string[], quests = 1, amounts: Record<string, number> = {}) {
+  return askMaking<RewardPaid>(PAY, { actorIds, quests, amounts });
 }
 
 export const rewardKey = (requestId: string) => `reward:${requestId}`;
@@ -75,20 +79,23 @@ export async function runPayRewards(payload: Record<string, unknown>, context: R
   if (!requester.isGM) return refuse("forbidden", `a reward asked for by ${requester.name}, who is no GM`);
   const ids = Array.isArray(payload.actorIds) ? [...new Set(payload.actorIds.map(String))] : [];
   const quests = requestInt(payload.quests, 1, MAX_QUESTS, 1);
+  // Only a GM gets here, so a typed amount is the GM's own; it is still held to a whole, non-negative purse value.
+  const typed = (payload.amounts && typeof payload.amounts === "object" ? payload.amounts : {}) as Record<string, unknown>;
   const changes: { actor: Actor.Implementation; changes: Record<string, unknown> }[] = [];
   const paid: RewardPaid["paid"] = [];
   const skipped: string[] = [];
   for (const row of rewardRows(ids, quests)) {
     const actor = game.actors!.get(row.actorId) as Actor.Implementation;
-    if (ledgerHas(actor, rewardKey(requestId)) || isDead(actor) || row.next.complete) {
+    const amount = row.actorId in typed ? requestInt(typed[row.actorId], 0, LIMITS.geld, 0) : row.next.share;
+    if (ledgerHas(actor, rewardKey(requestId)) || isDead(actor) || amount === 0) {
       skipped.push(actor.name);
       continue;
     }
-    const income = incomeChanges(actor, row.next.share, rewardKey(requestId));
+    const income = incomeChanges(actor, amount, rewardKey(requestId));
     if ("reason" in income) continue;
-    // The mission's progress in the same write as the money.
-    changes.push({ actor, changes: { ...income.changes, "flags.flex.reward": { level: row.level, paid: rewardReceived(actor, row.level) + row.next.share } } });
-    paid.push({ actorId: row.actorId, name: row.name, amount: row.next.share, balance: income.balance, quest: row.next.quest });
+    // The mission's progress in the same write as the money; a payment past the mission's reward names no quest.
+    changes.push({ actor, changes: { ...income.changes, "flags.flex.reward": { level: row.level, paid: rewardReceived(actor, row.level) + amount } } });
+    paid.push({ actorId: row.actorId, name: row.name, amount, balance: income.balance, quest: row.next.complete ? 0 : row.next.quest });
   }
   if (!paid.length) return { ok: true, quests, paid, skipped, messageId: null };
   const card = await planCard(
