@@ -31,7 +31,7 @@ describe("G-22 the reward dialog's amounts (R-MONEY-1)", () => {
     // Level 6: 1000 ¥ over 4 quests; Level 2: 500 ¥ over 4.
     expect([cell(a).getAttribute("value"), cell(b).getAttribute("value")]).toEqual(["250", "125"]);
     expect(cell(a).getAttribute("aria-label")).toBe("Betrag für Alrike");
-    expect(cell(a).parentNode.text.replace(/\s+/g, " ").trim()).toBe("Auftrag 1 von 4 ¥");
+    expect(cell(a).closest("td")!.text.replace(/\s+/g, " ").trim()).toBe("Auftrag 1 von 4 ¥");
     expect(report.paid.paid.map((p: Any) => [p.name, p.amount])).toEqual([["Alrike", 1200], ["Tarek", 125]]);
     expect([sys(a).geld, sys(b).geld]).toEqual([1200, 125]);
     expect(messages().at(-1).content).toContain("+1200 ¥");
@@ -73,7 +73,7 @@ describe("G-22 the reward dialog's amounts (R-MONEY-1)", () => {
     const root = new RenderedElement(parse(`<form>${config.content}</form>`).firstElementChild!);
     config.render({}, { element: root });
     const amount = (actor: Any) => root.querySelector(`input[name='${actor.id}.amount']`)!;
-    const quest = (actor: Any) => root.querySelector(`tr[data-reward] input[name='${actor.id}.amount']`)!.parentElement!.querySelector(".flex-reward-quest")!.textContent;
+    const quest = (actor: Any) => root.querySelector(`tr[data-reward] input[name='${actor.id}.amount']`)!.closest("td")!.querySelector(".flex-reward-quest")!.textContent;
     expect([amount(a).value, amount(b).value, quest(a)]).toEqual(["1000", "500", "Auftrag 1 von 1"]);
     amount(b).value = "90";
     await dispatch(amount(b), "input");
