@@ -6,6 +6,7 @@ import { openShortCombat, ShortCombatPlayerView, ShortCombatTool } from "../../s
 import { openShortCombatApps } from "../../src/applications/short-combat/registry";
 import { as, createActor, messages, queueDice, resetWorld, settle, state, type Clients } from "../harness";
 import { fillIn } from "../harness/applications";
+import { parse } from "node-html-parser";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -123,6 +124,28 @@ describe("R-SHORT-1 the GM's tool and the players' views", () => {
     expect(bela.system.leben.value).toBe(16);
     expect(html(tool)).toContain("Entschieden und angewendet");
   }, 60_000);
+
+  it("G-9: a value the GM set reads 'von der SL gesetzt' in the Wurf column, and the enemies' button says it rolls them all again", async () => {
+    const { alrik, bela } = await party(clients);
+    const enemies = await pack();
+    const tool = (await acting(clients.gms[0], () => openShortCombat({ characters: [alrik, bela], enemies, start: true }))) as Any;
+    const row = (key: string) => parse(html(tool)).querySelector(`tr[data-key="${key}"]`)!;
+    const button = () => parse(html(tool)).querySelector('[data-action="rollEnemies"]')!.text.trim();
+    expect(row("c1").querySelectorAll("td")[0].text.trim()).toBe("wartet");
+    expect(row("c1").querySelector('[data-action="rollCharacter"]')).not.toBeNull();
+    expect(button()).toBe("Gegner würfeln");
+    await acting(clients.gms[0], () => fillIn(tool, { "override.c1": 7, "override.e1": 5 }));
+    await acting(clients.gms[0], () => tool.render());
+    // Alrik's 7 is the GM's: no "wartet" and no dice button beside it; the wolf's 5 likewise.
+    expect(row("c1").querySelectorAll("td")[0].text.trim()).toBe("von der SL gesetzt");
+    expect(row("c1").querySelector('[data-action="rollCharacter"]')).toBeNull();
+    expect(row("e1").querySelectorAll("td")[0].text.trim()).toBe("von der SL gesetzt");
+    expect(row("e2").querySelectorAll("td")[0].text.trim()).toBe("noch nicht gewürfelt");
+    queueDice([{ faces: 8, result: 1 }, { faces: 8, result: 1 }, { faces: 6, result: 1 }, { faces: 10, result: 1 }]);
+    await acting(clients.gms[0], () => click(tool, "rollEnemies"));
+    await acting(clients.gms[0], () => tool.render());
+    expect(button()).toBe("Alle Gegner neu würfeln");
+  });
 
   it("players cannot open the GM's tool; a GM gets the tool from the card's button, a player the view", async () => {
     const { alrik } = await party(clients);

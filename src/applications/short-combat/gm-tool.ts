@@ -166,7 +166,9 @@ export class ShortCombatTool extends HandlebarsApplicationMixin(ApplicationV2) {
       busy: this.busy,
       strongest,
       characters: record.characters.map((r) => characterView(r, strongest)),
-      enemies: record.enemies.map((r) => ({ ...r, ...enemyShown(r), ew: r.override ?? r.roll?.total ?? null, overridden: r.override !== null })),
+      enemies: record.enemies.map((r) => ({ ...r, ...enemyShown(r), ew: r.override ?? r.roll?.total ?? null, overridden: typeof r.override === "number" })),
+      // G-9: once any enemy has a roll, the button rolls them all again and says so.
+      enemiesRolled: record.enemies.some((r) => !!r.roll),
       charactersEW,
       enemiesEW,
       resolution,
