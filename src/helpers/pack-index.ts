@@ -12,7 +12,7 @@ type Obj = Record<string, unknown>;
 /**
  * The fields the system reads from an index, per document kind: what the compendium browser filters, sorts and shows
  * (a creature's Stufe, kind, size, companion data, Leben and Rüstung, and of its attacks the check, damage and cost; an
- * item's price, damage, range, Aktionen, Kampfart or Zauberschule; a talent's category and attribute; what marks a rest
+ * item's price, damage, range, Aktionen, Kampfart or Zauberschule, a spell's Still; a talent's category and attribute; what marks a rest
  * talent or a downtime activity). The attacks come as fields of the embedded items (core indexes those since v11).
  */
 const READ_FIELDS: Record<string, string[]> = {
@@ -24,7 +24,7 @@ const READ_FIELDS: Record<string, string[]> = {
   Item: [
     "system.kategorie", "system.attribut", "system.preis", "system.talent", "system.zauberschule", "system.reichweite", "system.aktionen",
     "system.schaden", "system.schadensart", "system.wert", "system.stufe", "system.fluss", "system.verbrauch", "system.ladungen", "system.art",
-    "system.aufladung", "flags.flex.restTalent", "flags.flex.downtime", "flags.flex.restType",
+    "system.aufladung", "system.still", "flags.flex.restTalent", "flags.flex.downtime", "flags.flex.restType",
   ],
   JournalEntry: [],
   Macro: [],

@@ -105,6 +105,37 @@ describe("G-6 the talents tab says the category once", () => {
   });
 });
 
+describe("G-6 the spells cast Still, and what a talent covers", () => {
+  const SPELLS = readdirSync(join(ROOT, "packs", "_source", "ausruestung"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".yml"))
+    .map((f) => yaml.load(readFileSync(join(ROOT, "packs", "_source", "ausruestung", f), "utf8")) as Any)
+    .filter((d) => d.type === "spell");
+
+  it("R-WATER-3: 'Still gewirkt' keeps the pack's silent spells, is tagged in their preview, and is not offered with only armour ticked", async () => {
+    const app = await open();
+    await show(app, "items", { sets: { type: ["spell"] } });
+    expect(app.lastRender.filters).toContain('name="flag.still"');
+    app.filters.items.flags = { still: true };
+    const still = SPELLS.filter((d) => d.system.still).map((d) => d.name).sort();
+    expect(still.length).toBeGreaterThan(0);
+    expect(app.results().map((r: Any) => r.german).sort()).toEqual(still);
+    await click(app, clients.gms[0], "select", resultTarget(app.results()[0].uuid));
+    expect(app.lastRender.preview).toContain('<span class="flex-tag">Still gewirkt</span>');
+    await show(app, "items", { sets: { type: ["armor"] } });
+    expect(app.lastRender.filters).not.toContain('name="flag.still"');
+  });
+
+  it("a talent's preview says what it covers, in the world's language; only that talent is read", async () => {
+    const app = await open({ tab: "talents" }, clients.gms[0], "en");
+    const talente = (globalThis as Any).game.packs.get("flex.talente");
+    expect(talente.size).toBe(0);
+    const row = app.rowsOf("talents").find((r: Any) => r.german === "Alchemie");
+    await click(app, clients.gms[0], "select", resultTarget(row.uuid));
+    expect(app.lastRender.preview).toContain("Brewing potions, bombs and other alchemicals");
+    expect(talente.size).toBe(1);
+  });
+});
+
 describe("G-5 the Rast und Auszeit tab", () => {
   it("one rest ticked: no Rast column, and the names lose the '(volle Rast)' the filter says", async () => {
     const app = await open();

@@ -7,6 +7,7 @@ import { applyFilters, choiceCounts, emptyFilters } from "./filters";
 import type { FilterContext, FilterState } from "./filters";
 import { COLUMNS, listName, rowKind, sortRows, visibleColumns } from "./columns";
 import { previewOf } from "./preview";
+import { TalentDescriptions } from "./talent-description";
 import { sizeStep } from "../../rules";
 import { BROWSE_TABS } from "./rows";
 import type { BrowseRow, BrowseTab } from "./rows";
@@ -84,6 +85,7 @@ export class FlexBrowser extends BrowserBase {
   #answer: ((uuids: string[]) => void) | null = null;
   /** The entries being added to the character now (a second click meanwhile adds nothing). */
   readonly #adding = new Set<string>();
+  readonly #descriptions = new TalentDescriptions();
 
   constructor(options: BrowseOptions = {}) {
     super({});
@@ -198,7 +200,8 @@ export class FlexBrowser extends BrowserBase {
         // G-6: opened from a sheet (not as a picker), an item goes onto that character with one click, if the user may.
         const actor = this.browse.actor;
         const addTo = !this.selectMode && view && actor && mayAddTo(view.row, actor) ? game.i18n!.format("FLEX.Browser.AddTo", { name: actor.name }) : "";
-        return Object.assign(part, { preview: view ? previewOf(view.row, view.kind, this.#schools) : null, chosen: !!view && this.chosen.has(view.row.uuid), addTo });
+        const description = view?.row.tab === "talents" ? await this.#descriptions.of(view.row.uuid) : "";
+        return Object.assign(part, { preview: view ? previewOf(view.row, view.kind, this.#schools) : null, description, chosen: !!view && this.chosen.has(view.row.uuid), addTo });
       }
       case "footer":
         return Object.assign(part, {

@@ -50,6 +50,8 @@ export function filterPanel(tab: BrowseTab, state: FilterState, counts: Record<s
       if (def.needs && !def.needs(context)) return [];
       const on = !!state.flags[def.id];
       active ||= on;
+      // A yes/no none of the ticked types can have (Still with only armour ticked) is left out, unless it is on.
+      if (!on && !ticked.some((r) => def.test(r, context))) return [];
       const label = def.id === "reitbarFuer" ? i18n.format(def.label, { name: riderName }) : i18n.localize(def.label);
       return [{ id: def.id, flag: true, label, on, count: counts[def.id]?.on ?? 0 }];
     }

@@ -91,6 +91,8 @@ export const FILTERS: Record<BrowseTab, FilterDef[]> = {
     { id: "alchemikum", kind: "range", label: "FLEX.Browser.Filter.alchemikum", value: (r) => (r.type === "alchemical" ? r.stufe : null), ladder: true },
     // G-6: Rüstung and Fluss as a range (an Alchemikum's Stufe has its ladder above).
     { id: "wert", kind: "range", label: "FLEX.Browser.Filter.wert", value: (r) => (r.type === "alchemical" ? null : r.wert), head: (rows) => wertHead(rows.filter((r) => r.type !== "alchemical"), "FLEX.Browser.Filter.wert") },
+    // G-6, R-WATER-3: the spells a caster under water can cast without another breath check.
+    { id: "still", kind: "flag", label: "FLEX.Item.spell.FIELDS.still.label", test: (r) => r.still },
     { id: "verbrauchbar", kind: "flag", label: "FLEX.Browser.Filter.verbrauchbar", test: (r) => r.verbrauchbar },
     { id: "ladungen", kind: "flag", label: "FLEX.Browser.Filter.ladungen", test: (r) => r.ladungen },
   ],

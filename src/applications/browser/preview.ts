@@ -1,4 +1,5 @@
-// The preview beside the results: the selected entry's numbers in full, as its index has them (no document is read).
+// The preview beside the results: the selected entry's numbers in full, as its index has them (no document is read;
+// a talent's description is read once it is previewed, talent-description.ts).
 import { localDice } from "../../helpers/dice-text";
 import { downtimeDaysText } from "../../helpers/downtime-days";
 import { downtimeActivities } from "../../rules";
@@ -65,6 +66,7 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
     if (row.type === "armor") fact("FLEX.Browser.Filter.ruestung", row.wert);
     if (row.type === "alchemical") fact("FLEX.Browser.Filter.stufe", row.stufe === null ? null : stufeText(row.stufe));
     if (row.type === "spell") fact("FLEX.Browser.Preview.fluss", row.wert);
+    tag(row.still, "FLEX.Item.spell.FIELDS.still.label");
     tag(row.verbrauchbar, "FLEX.Browser.Filter.verbrauchbar");
     tag(row.ladungen, "FLEX.Browser.Filter.ladungen");
   } else if (row.tab === "talents") {

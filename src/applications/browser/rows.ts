@@ -86,6 +86,8 @@ export interface BrowseRow {
   schadenAvg: number | null;
   /** Armour's value, an Alchemikum's Stufe, a spell's Fluss: what its type adds. */
   wert: number | null;
+  /** R-WATER-3: a spell cast silently costs no extra breath under water. */
+  still: boolean;
   verbrauchbar: boolean;
   ladungen: boolean;
   // Talents
@@ -245,6 +247,7 @@ export function buildRow(documentName: "Actor" | "Item", tab: BrowseTab, entry: 
     schaden,
     schadenAvg: averageDamage(schaden),
     wert: entry.type === "armor" ? num(s.wert) : entry.type === "alchemical" ? stufe : entry.type === "spell" ? num(s.fluss) : null,
+    still: entry.type === "spell" && s.still === true,
     // R-CORE-15: an Alchemikum is always used up; equipment when it is spent by Menge or Ladung.
     verbrauchbar: entry.type === "alchemical" || (entry.type === "equipment" && typeof s.verbrauch === "string" && s.verbrauch !== "keiner"),
     ladungen,
