@@ -61,7 +61,7 @@ const weaponOrSpell = (r: BrowseRow) => r.type === "weapon" || r.type === "spell
 
 export const COLUMNS: Record<BrowseTab, Column[]> = {
   creatures: [
-    { id: "stufe", label: "FLEX.Browser.Filter.stufe", width: "4.5rem", sort: (r) => r.stufe, text: (r) => stufe(r.stufe) },
+    { id: "stufe", label: "FLEX.Browser.Filter.stufe", width: "6rem", sort: (r) => r.stufe, text: (r) => stufe(r.stufe) },
     { id: "leben", label: "FLEX.Browser.Filter.leben", width: "4rem", sort: (r) => r.leben, text: (r) => n(r.leben) },
     { id: "ruestung", label: "FLEX.Browser.Filter.ruestung", width: "4.5rem", sort: (r) => r.ruestung, text: (r) => n(r.ruestung) },
     // G-3 / R-SHORT-4: what its attacks deal within 2 actions, sorted by its average (not one heavy, slow attack).
