@@ -38,9 +38,9 @@ const chatList = (items: Any[]) =>
     .join("\n")}</ol>`;
 
 /**
- * Adds the pages item-project, item-plot, dialog-craft-start, dialog-craft-session, dialog-work, dialog-reward and
- * chat-making (light and dark), through the same automation a table uses: a project half done with its log, a
- * growing field, a work job, a harvest notice and a reward.
+ * Adds the pages item-project, item-plot, dialog-craft-start, dialog-craft-session, dialog-craft-session-days (a
+ * project in Arbeitstage), dialog-work, dialog-reward and chat-making (light and dark), through the same automation a
+ * table uses: a project half done with its log, a growing field, a work job, a harvest notice and a reward.
  */
 export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Promise<void> {
   const { clients, hero } = ctx;
