@@ -83,13 +83,19 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
   // The fall dialog, with its real title and button, the live line for its 3 Schritt, and what the hero may land on:
   // a scene of its own (removed again, so no later page views it) with a wolf, a goblin and a destructible barrel.
   const fallScene = await as(gm, () => createScene({ name: "Sturz" }));
+  const below: Any[] = [];
   await as(gm, async () => {
     await placeToken(fallScene, hero);
-    for (const name of ["Grauwolf", "Goblin-Späher"]) await placeToken(fallScene, await createActor({ name: tr(name), type: "creature" }), { col: 3 });
+    for (const name of ["Grauwolf", "Goblin-Späher"]) below.push(await createActor({ name: tr(name), type: "creature" }));
+    for (const actor of below) await placeToken(fallScene, actor, { col: 3 });
     await fallScene.createEmbeddedDocuments("Token", [{ name: tr("Fass"), x: 200, y: 0, flags: { flex: { destructible: true } } }]);
   });
   const fallTargets = fallTargetOptions(hero, (fallScene as Any).tokens, { isGM: true, ownedOnly: false });
-  await as(gm, () => fallScene.delete());
+  // Gone again, so the Actors sidebar and the browser pages show the world as before.
+  await as(gm, async () => {
+    await fallScene.delete();
+    for (const actor of below) await actor.delete();
+  });
   const fall = await renderTemplate(FALL_DIALOG_TEMPLATE, fallDialogContext(fallTargets));
   const fallButton = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-person-falling" inert></i> ${escape(i18n.localize("FLEX.Sheet.Fall"))}</button></footer>`;
   for (const theme of both) add("dialog-fall", `<div class="dialog-content">${fall}</div>${fallButton}`, "dialog flex", [], 380, 300, theme, i18n.format("FLEX.Sheet.FallTitle", { name: hero.name }));
