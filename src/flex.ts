@@ -45,7 +45,7 @@ import { registerMakingSheets, startCrafting } from "./applications/dialogs/craf
 import { openWorkDialog } from "./applications/dialogs/work-dialog";
 import { rewards } from "./applications/dialogs/reward-dialog";
 import * as rules from "./rules";
-import { promptFallHeight } from "./applications/dialogs/fall-dialog";
+import { promptFall, promptFallHeight } from "./applications/dialogs/fall-dialog";
 import { FlexJournalEntry, FlexMacro } from "./documents/pack-documents";
 import { registerPackI18n } from "./helpers/packs";
 import { registerRuleHelper } from "./helpers/rule-labels";
@@ -146,5 +146,5 @@ Hooks.once("init", () => {
   void preloadTemplates();
   // A small API for macros and modules.
   // The types give `game` a shape per start-up phase; game.flex is declared on Game (src/types/config.d.ts).
-  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse, migrateCompendiums, ...verbs };
+  (game as unknown as Game).flex = { rules, requestEndOfDay, openEndOfDayDialog, advanceBreath, fall, promptFall, promptFallHeight, rollItem: rollItemByUuid, rest, rewards, openWorkDialog, craft: startCrafting, making, shortCombat: openShortCombat, polymorph, selfTest, browse, migrateCompendiums, ...verbs };
 });

@@ -137,3 +137,27 @@ export function checkOutlook(input: CheckInput): CheckOutlook {
   const chance = t.net > 0 ? 1 - ((need - 1) / die) ** k : t.net < 0 ? single ** k : single;
   return { ...out, chance };
 }
+
+/** One EW a check can reach and the chance of exactly that EW. */
+export interface EwChance {
+  ew: number;
+  p: number;
+}
+
+/**
+ * R-CORE-4 / R-CORE-5 / R-EXH-2: the chance of each EW a check can reach, lowest first (the chances add up to 1).
+ * The kept die of k shows at most f with ((f)/d)^k under Vorteil, at least f with ((d−f+1)/d)^k under Nachteil.
+ */
+export function checkEwChances(input: CheckInput): EwChance[] {
+  const die = isDie(input.die) ? input.die : 4;
+  const t = terms(input);
+  const flat = t.uebungswert + t.modifier - t.malus;
+  const k = diceCount(t.net);
+  const atMost = (f: number) => (f / die) ** k;
+  const atLeast = (f: number) => ((die - f + 1) / die) ** k;
+  return Array.from({ length: die }, (_, i) => {
+    const f = i + 1;
+    const p = t.net > 0 ? atMost(f) - atMost(f - 1) : t.net < 0 ? atLeast(f) - atLeast(f + 1) : 1 / die;
+    return { ew: f + flat, p };
+  });
+}

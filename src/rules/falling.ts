@@ -47,6 +47,27 @@ export function planFall(drop: number): FallPlan {
   };
 }
 
+/** What the fall dialog says before the fall (R-FALL-1): a fall with its SW and damage, no fall, or no height at all. */
+export type FallPreview =
+  | { kind: "fall"; height: number; sw: number; formula: string; average: number; rules: RuleId[] }
+  | { kind: "noFall"; height: number; rules: RuleId[] }
+  | { kind: "invalid" };
+
+/**
+ * R-FALL-1 for the dialog's live line, from what the height field holds: more than 2 Schritt is a fall with its SW
+ * (height × 3) and its damage on a failed check (one W4 per Schritt, on average 2.5 each); 2 or less is none. An
+ * empty field or text is no height (the dialog asks for one); a negative one is no fall (fallHeight).
+ */
+export function fallPreview(entry: unknown): FallPreview {
+  const typed = typeof entry === "string" ? entry.trim() : entry;
+  if (typed === "" || typed === null || typed === undefined || typeof typed === "boolean") return { kind: "invalid" };
+  const drop = Number(typed);
+  if (!Number.isFinite(drop)) return { kind: "invalid" };
+  const plan = planFall(drop);
+  if (!plan.falls) return { kind: "noFall", height: plan.height, rules: ["R-FALL-1"] };
+  return { kind: "fall", height: plan.height, sw: plan.sw, formula: plan.formula, average: (plan.dice * (FALL_DAMAGE_DIE + 1)) / 2, rules: ["R-FALL-1"] };
+}
+
 /**
  * R-FALL-1: the damage of a failed check, the sum of one W4 per Schritt. Throws a RangeError when the
  * dice do not fit the fall (caller error, not user data).

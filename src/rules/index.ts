@@ -29,5 +29,6 @@ export * from "./downtime";
 export * from "./no-rest";
 export * from "./riding";
 export * from "./polymorph";
+export * from "./progress-estimate";
 export * from "./time";
 export * from "./movement";

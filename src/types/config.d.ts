@@ -12,7 +12,7 @@ import type { RestPrompt } from "../automation/rest/prompt";
 import type { ResourceData } from "../data/item/resource";
 import type { requestEndOfDay } from "../automation/end-of-day";
 import type { fall } from "../automation/falling";
-import type { promptFallHeight } from "../applications/dialogs/fall-dialog";
+import type { promptFall, promptFallHeight } from "../applications/dialogs/fall-dialog";
 import type { commandCompanion, trainCompanion } from "../automation/companions";
 import type { openTrainingDialog } from "../applications/dialogs/training-dialog";
 import type { mountUp } from "../automation/riding/mount";
@@ -54,6 +54,7 @@ export interface FlexApi extends FlexVerbs {
   advanceBreath: typeof advanceBreath;
   fall: typeof fall;
   /** R-FALL-1: asks for a fall's height in Schritt (the macro "Sturz" and the sheet's button). */
+  promptFall: typeof promptFall;
   promptFallHeight: typeof promptFallHeight;
   /** R-SHORT-1: the GM's short-combat tool (applications/short-combat). */
   shortCombat: typeof openShortCombat;

@@ -35,6 +35,7 @@ const NAMES: Record<string, { en: string; ru: string }> = {
   "Reißen": { en: "Rend", ru: "Терзание" },
   "Rudeljäger": { en: "Pack Hunter", ru: "Стайный охотник" },
   "Goblin-Späher": { en: "Goblin scout", ru: "Гоблин-разведчик" },
+  "Fass": { en: "Barrel", ru: "Бочка" },
   "Ritter in Plattenrüstung": { en: "Knight in plate armour", ru: "Рыцарь в латах" },
   "Oger": { en: "Ogre", ru: "Огр" },
   "Seeschlange": { en: "Sea serpent", ru: "Морской змей" },

@@ -55,7 +55,7 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   // The creature is chosen in the compendium browser first (issue 26); the dialog then holds that one.
   const dialog = await renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(hero, [wolf], wolf));
   const buttons = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-bone" inert></i> ${escape(i18n.localize("FLEX.Training.Train"))}</button></footer>`;
-  add("dialog-training", `<div class="dialog-content">${dialog}</div>${buttons}`, "dialog flex", [], 420, 520, "light", i18n.format("FLEX.Training.Title", { trainer: hero.name }));
+  add("dialog-training", `<div class="dialog-content">${dialog}</div>${buttons}`, "dialog flex", [], 480, 540, "light", i18n.format("FLEX.Training.Title", { trainer: hero.name }));
 
   // A session that completes in its fifth block: CH W6 + 12 against Misstrauen 18 (EW 18, 18, 14, 17, 18: 46 → 100).
   dice(6, 6, 2, 5, 6, 6);

@@ -1,13 +1,12 @@
 // Gallery pages of making and earning (issue 15): the project and field sheets, the work dialog, the reward helper,
 // the crafting dialogs and the cards, rendered through the real templates and automation. buildGallery calls
 // makingPages once per language, after the world is reset and the hero made.
-import { CRAFT_SESSION_TEMPLATE, CRAFT_START_TEMPLATE, craftStartContext, outlookText } from "../../src/applications/dialogs/crafting-dialog";
+import { CRAFT_SESSION_TEMPLATE, CRAFT_START_TEMPLATE, craftSessionContext, craftStartContext } from "../../src/applications/dialogs/crafting-dialog";
 import { REWARD_DIALOG_TEMPLATE, rewardDialogRows } from "../../src/applications/dialogs/reward-dialog";
 import { WORK_DIALOG_TEMPLATE, workDialogContext } from "../../src/applications/dialogs/work-dialog";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { as, createActor, dice, messages, settle, type Clients } from "../harness";
 
-import { talentLabel } from "../../src/applications/talent-names";
 import { packTalent, tr } from "./fixtures";
 import { sheetHtml } from "./sheet-page";
 
@@ -39,9 +38,9 @@ const chatList = (items: Any[]) =>
     .join("\n")}</ol>`;
 
 /**
- * Adds the pages item-project, item-plot, dialog-craft-start, dialog-craft-session, dialog-work, dialog-reward and
- * chat-making (light and dark), through the same automation a table uses: a project half done with its log, a
- * growing field, a work job, a harvest notice and a reward.
+ * Adds the pages item-project, item-plot, dialog-craft-start, dialog-craft-session, dialog-craft-session-days (a
+ * project in Arbeitstage), dialog-work, dialog-reward and chat-making (light and dark), through the same automation a
+ * table uses: a project half done with its log, a growing field, a work job, a harvest notice and a reward.
  */
 export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Promise<void> {
   const { clients, hero } = ctx;
@@ -78,10 +77,9 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   // Three pieces with a helper: the numbers the dialog shows after the player typed them, and the check's outlook.
   const startDialog = await renderTemplate(CRAFT_START_TEMPLATE, craftStartContext(sword, smith, { quantity: 3, helpers: 1, complexity: "fortgeschritten" }));
   add("dialog-craft-start", dialogPage(startDialog, i18n.localize("FLEX.Making.Start.Confirm"), "fa-hammer"), "dialog flex", [], 440, 480, "light", i18n.format("FLEX.Making.ProjectName", { item: sword.name }));
-  // The outlook as openCraftingSession computes it (§0: the page showed none).
-  const sessionOutlook = smith.checkOutlook({ talent: "Handwerk", sw: 15 });
-  const sessionDialog = await renderTemplate(CRAFT_SESSION_TEMPLATE, { probe: true, talent: talentLabel("Handwerk", smith), sw: 15, done: project.system.derived.stand, goal: project.system.derived.ziel, max: 42, canAdvance: true, outlook: sessionOutlook ? outlookText(sessionOutlook, 15) : null, hopeless: sessionOutlook?.chance === 0 });
-  add("dialog-craft-session", dialogPage(sessionDialog, i18n.localize("FLEX.Making.Project.Work"), "fa-hammer"), "dialog flex", [], 380, 260, "light", project.name);
+  // The session as openCraftingSession shows it to the player: outlook, estimate, the clock box (§0, G-20).
+  const sessionDialog = await renderTemplate(CRAFT_SESSION_TEMPLATE, await as(player, () => craftSessionContext(project, smith)));
+  add("dialog-craft-session", dialogPage(sessionDialog, i18n.localize("FLEX.Making.Project.Work"), "fa-hammer"), "dialog flex", [], 400, 290, "light", project.name);
   const workDialog = await renderTemplate(WORK_DIALOG_TEMPLATE, await as(player, () => workDialogContext(hero)));
   add("dialog-work", dialogPage(workDialog, i18n.localize("FLEX.Making.Work.Confirm"), "fa-coins"), "dialog flex", [], 420, 340, "light", i18n.format("FLEX.Making.Work.Title", { actor: hero.name }));
   const companion = await createActor({ name: "Bertholdus von den Nebelwäldern zu Kaltenbrunn", type: "character", ownership: { default: 0, [player.id]: 3 }, system: { level: 9, geld: 40 } });
@@ -103,6 +101,8 @@ export async function makingPages(add: AddPage, ctx: MakingGalleryContext): Prom
   const daysProject = await as(player, () => flex.making.createProject(smith, dagger, { mode: "arbeitstage", talent: "Handwerk" }));
   await as(player, () => flex.making.payMaterials(daysProject));
   await as(player, () => flex.making.workOnProject(daysProject, { amount: 2 }));
+  const daysSession = await renderTemplate(CRAFT_SESSION_TEMPLATE, await as(player, () => craftSessionContext(daysProject, smith)));
+  add("dialog-craft-session-days", dialogPage(daysSession, i18n.localize("FLEX.Making.Project.Work"), "fa-hammer"), "dialog flex", [], 400, 240, "light", daysProject.name);
   // Only the cards of making and earning (the clock moving on may bring other cards, e.g. of rest).
   const cards = chatList(messages().slice(start).filter((m: Any) => m.getFlag("flex", "making")));
   for (const theme of ["light", "dark"] as const) add("chat-making", cards, "flex chat", [], 340, 1400, theme, i18n.localize("SIDEBAR.TabChat"));

@@ -3,13 +3,13 @@
 // sheet; the fall dialog; a dying, drowning and a dead character; an empty actor; 100 items; long names on a sheet
 // and on cards; the GM's buttons in the Actors sidebar; a region's behaviour config; the system's settings.
 // tests/browser/gallery.ts calls `await statePages(add, ctx)` inside its language loop.
-import { FALL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/fall-dialog";
+import { FALL_DIALOG_TEMPLATE, fallDialogContext, fallTargetOptions } from "../../src/applications/dialogs/fall-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
 import { postItemCard } from "../../src/applications/sheets/row-menu";
 import { parse } from "node-html-parser";
 import { RenderedElement } from "../harness/applications";
-import { as, createActor, dice, messages } from "../harness";
+import { as, createActor, createScene, dice, messages, placeToken } from "../harness";
 import { packTalent, text, tr } from "./fixtures";
 import type { AddPage } from "./gallery-rest";
 import { sheetHtml } from "./sheet-page";
@@ -80,10 +80,31 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     add(`item-${type}`, s.parts, s.classes, [], s.width, s.height, "dark", item.name);
   }
 
-  // The fall dialog, with its real title and button.
-  const fall = await renderTemplate(FALL_DIALOG_TEMPLATE, {});
+  // The fall dialog, with its real title and button, the live line for its 3 Schritt, and what the hero may land on:
+  // a scene of its own (removed again, so no later page views it) with a wolf, a goblin and a destructible barrel.
+  const fallScene = await as(gm, () => createScene({ name: "Sturz" }));
+  const below: Any[] = [];
+  await as(gm, async () => {
+    await placeToken(fallScene, hero);
+    for (const name of ["Grauwolf", "Goblin-Späher"]) below.push(await createActor({ name: tr(name), type: "creature" }));
+    for (const actor of below) await placeToken(fallScene, actor, { col: 3 });
+    await fallScene.createEmbeddedDocuments("Token", [{ name: tr("Fass"), x: 200, y: 0, flags: { flex: { destructible: true } } }]);
+  });
+  const fallTargets = fallTargetOptions(hero, (fallScene as Any).tokens, { isGM: true, ownedOnly: false });
+  // Gone again, so the Actors sidebar and the browser pages show the world as before.
+  await as(gm, async () => {
+    await fallScene.delete();
+    for (const actor of below) await actor.delete();
+  });
+  const fall = await renderTemplate(FALL_DIALOG_TEMPLATE, fallDialogContext(fallTargets));
   const fallButton = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-person-falling" inert></i> ${escape(i18n.localize("FLEX.Sheet.Fall"))}</button></footer>`;
-  for (const theme of both) add("dialog-fall", `<div class="dialog-content">${fall}</div>${fallButton}`, "dialog flex", [], 360, 220, theme, i18n.format("FLEX.Sheet.FallTitle", { name: hero.name }));
+  for (const theme of both) add("dialog-fall", `<div class="dialog-content">${fall}</div>${fallButton}`, "dialog flex", [], 380, 300, theme, i18n.format("FLEX.Sheet.FallTitle", { name: hero.name }));
+  // The user chose 5 Schritt onto the wolf: the line follows the height, the select shows the choice.
+  const wolfOption = fallTargets.find((t) => t.label === tr("Grauwolf"))!;
+  const onto = (await renderTemplate(FALL_DIALOG_TEMPLATE, fallDialogContext(fallTargets, 5)))
+    .replace('<option value="" selected>', '<option value="">')
+    .replace(`<option value="${wolfOption.value}">`, `<option value="${wolfOption.value}" selected>`);
+  add("dialog-fall-onto", `<div class="dialog-content">${onto}</div>${fallButton}`, "dialog flex", [], 380, 300, "light", i18n.format("FLEX.Sheet.FallTitle", { name: hero.name }));
 
   // Dying under water (Leben 0, drowning), and dead.
   await as(gm, async () => {

@@ -2,6 +2,7 @@
 // with 2 GMs and 3 players connected. What a table notices: how many blocks, how much money, one write and one
 // card, on which client; a second click, a second GM or a new active GM never trains or charges twice; a session
 // that cannot be paid writes nothing and says so; a forged request to the GM writes nothing.
+import { parse } from "node-html-parser";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openTrainingDialog, trainingCostText } from "../../src/applications/dialogs/training-dialog";
 import { choose, pickerOn } from "./browser-helpers";
@@ -216,11 +217,13 @@ describe("R-TRAIN-1 world time and the dialog", () => {
     const result = await opened;
     const prompt = DialogV2().prompts[0];
     expect(prompt.window.title).toBe("Training: Rikka");
-    expect(prompt.content).toContain("Grauwolf · ungezähmt · Misstrauen 18, 30/100");
+    expect(prompt.content).toContain("Grauwolf · ungezähmt · Block 30/100 · Misstrauen 18");
     expect(prompt.content).toContain("Geld: 100 ¥");
     // Before the click (issue 25): CH W8 + 14 reaches 15–22 against Misstrauen 18, 5 of 8 faces; one block's cost.
     expect(prompt.content).toContain("Mit Tieren umgehen: EW 15 bis 22 gegen Misstrauen 18, Chance je Einheit 63\u00a0%");
     expect(prompt.content).toContain("1 × 4 Stunden: 10 ¥, 4 Stunden");
+    // G-18: 70 to go at 5 in 8 Einheiten adding 18 to 22: about 7 Einheiten, each 10 ¥ and 4 hours (R-TRAIN-1).
+    expect(parse(prompt.content).querySelector(".flex-making-estimate")?.text).toBe("≈ 7 Einheiten bis 100 (≈ 70 ¥, 28 Stunden)");
     expect(result).toMatchObject({ status: "trained", run: { blocks: 2, cost: 20, progress: 74 } });
     expect(sys(beast).training.fortschritt).toBe(74);
   });

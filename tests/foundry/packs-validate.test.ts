@@ -205,7 +205,7 @@ describe("the macros call what the system offers", () => {
   it("each macro runs and calls its game.flex function, for the user's character when no token is selected", async () => {
     const EXPECTED: Record<string, string[]> = {
       "Tag beenden": ["openEndOfDayDialog"],
-      Sturz: ["promptFallHeight", "fall"],
+      Sturz: ["promptFall", "fall"],
       Atemprobe: ["advanceBreath"],
       "Kurzer Kampf": ["shortCombat"],
       Rast: ["rest"],
@@ -216,7 +216,7 @@ describe("the macros call what the system offers", () => {
     const calls: { fn: string; args: unknown[] }[] = [];
     const api = g.game.flex;
     const saved = { ...api };
-    for (const key of [...Object.keys(api), "openTrainingDialog"]) api[key] = async (...args: unknown[]) => (calls.push({ fn: key, args }), key === "promptFallHeight" ? 3 : null);
+    for (const key of [...Object.keys(api), "openTrainingDialog"]) api[key] = async (...args: unknown[]) => (calls.push({ fn: key, args }), key === "promptFall" ? { height: 3, onto: null } : null);
     const alrik = await g.Actor.create({ name: "Alrik", type: "character" });
     g.game.user.character = alrik;
     g.canvas = { tokens: { controlled: [] } }; // nothing selected: the macros act for the user's character
@@ -227,7 +227,10 @@ describe("the macros call what the system offers", () => {
         await new g.Macro(doc).execute();
         expect(calls.map((c) => c.fn), doc.name).toEqual(EXPECTED[doc.name]);
         for (const { fn } of calls) expect(typeof saved[fn] === "function" || fn === "openTrainingDialog", `game.flex.${fn}`).toBe(true);
-        if (doc.name === "Sturz") expect(calls[1]!.args).toEqual([alrik, 3]);
+        if (doc.name === "Sturz") {
+          expect(calls[0]!.args).toEqual([alrik]);
+          expect(calls[1]!.args).toEqual([alrik, 3, { onto: null }]);
+        }
         if (doc.name === "Trainingsblock") expect(calls[0]!.args).toEqual([{ trainer: alrik }]);
         if (doc.name === "Arbeiten") expect(calls[0]!.args).toEqual([alrik]);
       }

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { checkFormula, checkOutlook, diceCount, evaluateCheck, netAdvantage } from "../../src/rules/checks";
+import { checkEwChances, checkFormula, checkOutlook, diceCount, evaluateCheck, netAdvantage } from "../../src/rules/checks";
 import type { CheckInput } from "../../src/rules/checks";
 import type { Die } from "../../src/rules/dice";
 
@@ -234,6 +234,44 @@ describe("R-CORE-4 / R-CORE-5 ahead of the roll: the EW a check can reach and it
         expect(checkOutlook(input).chance).toBeCloseTo(hits / all, 10);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe("R-CORE-4 / R-CORE-5 ahead of the roll: the chance of each EW", () => {
+  const base: CheckInput = { kind: "talent", die: 6, uebungswert: 2, modifier: 0, vorteile: 0, nachteile: 0, erschoepfung: 0, sw: null };
+  it("one W6 + 2: EW 3 to 8, each 1/6", () => {
+    expect(checkEwChances(base)).toEqual([3, 4, 5, 6, 7, 8].map((ew) => ({ ew, p: 1 / 6 })));
+  });
+
+  it("1 Vorteil keeps the higher of two W4: 1/16, 3/16, 5/16, 7/16; 1 Nachteil the lower: the same backwards", () => {
+    const w4 = { ...base, die: 4 as Die, uebungswert: 0 };
+    expect(checkEwChances({ ...w4, vorteile: 1 }).map((c) => c.p * 16)).toEqual([1, 3, 5, 7]);
+    expect(checkEwChances({ ...w4, nachteile: 1 }).map((c) => c.p * 16)).toEqual([7, 5, 3, 1]);
+  });
+
+  it("agrees with evaluateCheck over every roll of the dice (property)", () => {
+    fc.assert(
+      fc.property(fc.constantFrom<Die>(4, 6, 8, 10, 12), fc.integer({ min: 0, max: 6 }), fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 6 }), (die, uebungswert, modifier, vorteile, nachteile, erschoepfung) => {
+        const input: CheckInput = { kind: "talent", die, uebungswert, modifier, vorteile, nachteile, erschoepfung, sw: null };
+        const k = diceCount(netAdvantage(vorteile, nachteile));
+        const counts = new Map<number, number>();
+        let all = 0;
+        const walk = (rolled: number[]) => {
+          if (rolled.length === k) {
+            all += 1;
+            const { ew } = evaluateCheck(input, rolled);
+            counts.set(ew, (counts.get(ew) ?? 0) + 1);
+            return;
+          }
+          for (let f = 1; f <= die; f++) walk([...rolled, f]);
+        };
+        walk([]);
+        const chances = checkEwChances(input);
+        expect(chances.reduce((s, c) => s + c.p, 0)).toBeCloseTo(1, 10);
+        for (const { ew, p } of chances) expect(p).toBeCloseTo((counts.get(ew) ?? 0) / all, 10);
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -6,6 +6,7 @@ import {
   chooseLanding,
   fallDamage,
   fallHeight,
+  fallPreview,
   isLandedOn,
   mayDodge,
   planFall,
@@ -161,5 +162,28 @@ describe("R-FALL-3 a creature that would be hit may dodge with Ausweichen (Decis
     const out = resolveFall({ height: 3, athletik: false, damageDice: [1, 1, 1], landing: "object", dodge: true });
     expect(out.target).toMatchObject({ dodged: false, damage: 3 });
     expect(out.rules).not.toContain("R-FALL-3");
+  });
+});
+
+describe("R-FALL-1 before the fall: what the height field means (the fall dialog's live line)", () => {
+  it.each([
+    // typed, preview
+    [0, { kind: "noFall", height: 0, rules: ["R-FALL-1"] }],
+    [2, { kind: "noFall", height: 2, rules: ["R-FALL-1"] }],
+    ["2", { kind: "noFall", height: 2, rules: ["R-FALL-1"] }],
+    [3, { kind: "fall", height: 3, sw: 9, formula: "3d4", average: 7.5, rules: ["R-FALL-1"] }],
+    [" 4 ", { kind: "fall", height: 4, sw: 12, formula: "4d4", average: 10, rules: ["R-FALL-1"] }],
+    [10, { kind: "fall", height: 10, sw: 30, formula: "10d4", average: 25, rules: ["R-FALL-1"] }],
+    // Fractions round down (Decision), so 2.9 is no fall and 3.5 a fall of 3.
+    [2.9, { kind: "noFall", height: 2, rules: ["R-FALL-1"] }],
+    ["3.5", { kind: "fall", height: 3, sw: 9, formula: "3d4", average: 7.5, rules: ["R-FALL-1"] }],
+    // A rise is no fall.
+    [-5, { kind: "noFall", height: 0, rules: ["R-FALL-1"] }],
+  ] as const)("%j", (typed, preview) => {
+    expect(fallPreview(typed)).toEqual(preview);
+  });
+
+  it.each([[""], ["   "], ["drei"], [Number.NaN], [Number.POSITIVE_INFINITY], [null], [undefined], [true]])("%j is no height at all", (typed) => {
+    expect(fallPreview(typed)).toEqual({ kind: "invalid" });
   });
 });

@@ -22,7 +22,7 @@ import {
 } from "../../automation/making";
 import { CRAFTABLE_TYPES, isCraftableType, projectLog, projectTarget, type PlotData, type ProjectData } from "../../data/item/making";
 import { registerItemRoller } from "../../documents/features";
-import { CRAFT_COMPLEXITIES, CRAFT_SW, craftPlan, type CheckOutlook } from "../../rules";
+import { checkEwChances, CRAFT_BLOCK_HOURS, CRAFT_COMPLEXITIES, CRAFT_SW, craftPlan, craftSW, progressEstimate, type CheckOutlook, type EwChance } from "../../rules";
 import { numberText, percentText, unitText } from "../../helpers/units";
 import { playersAdvanceTime } from "../../helpers/settings";
 import { registerItemDetails } from "../sheets/item-sheet";
@@ -66,6 +66,23 @@ export function outlookText(outlook: CheckOutlook, sw: number): string {
   return i18n().format(key, { min: numberText(outlook.min), max: numberText(outlook.max), sw: String(sw), chance });
 }
 
+/**
+ * R-CRAFT-1 / R-TRAIN-1: about how many Einheiten (and hours) the accumulating check takes for `remaining` EW against
+ * `sw`, from the chance of each EW of the crafter's check: "≈ 77 Einheiten (308 h)", "nicht erreichbar" when
+ * no Einheit can succeed, "–" without a talent.
+ */
+export function craftEstimateText(remaining: number, sw: number, chances: readonly EwChance[] | null | undefined): string {
+  if (!chances?.length) return "–";
+  const estimate = progressEstimate({ remaining, sw, chances });
+  if (!estimate) return i18n().localize("FLEX.Making.Estimate.Never");
+  return i18n().format("FLEX.Making.Estimate.Text", { einheiten: unitText("Einheit", estimate.einheiten), hours: numberText(estimate.hours) });
+}
+
+/** The chance of each EW of `actor`'s check with `talent` (R-CORE-4), or null when it cannot make one. */
+export function craftChances(actor: Actor.Implementation, talent: string): EwChance[] | null {
+  const prepared = talent ? actor.prepareCheck({ talent, sw: null }, { quiet: true }) : null;
+  return prepared ? checkEwChances(prepared.input) : null;
+}
 
 /** What a batch of `quantity` with `helpers` costs and asks for, in the dialog's words. */
 export function craftStartNumbers(price: number, quantity: number, helpers: number, purse: number): { material: string; goal: string; days: string; total: string; pay: string; affordable: boolean } {
@@ -99,8 +116,11 @@ export function craftStartContext(item: Item.Implementation, crafter: Actor.Impl
   const talents = actorTalents(crafter);
   // R-CRAFT-1 / R-CRAFT-3: each block is a check of the chosen talent against the complexity's SW.
   const outlooks: Record<string, Record<string, string>> = {};
+  const chances: Record<string, EwChance[]> = {};
   for (const { value: talent } of talents) {
     outlooks[talent] = {};
+    const ofTalent = craftChances(crafter, talent);
+    if (ofTalent) chances[talent] = ofTalent;
     for (const c of CRAFT_COMPLEXITIES) {
       const outlook = crafter.checkOutlook({ talent, sw: CRAFT_SW[c] });
       if (outlook) outlooks[talent][c] = outlookText(outlook, CRAFT_SW[c]);
@@ -119,6 +139,9 @@ export function craftStartContext(item: Item.Implementation, crafter: Actor.Impl
     numbers: craftStartNumbers(price, quantity, helpers, purse),
     outlooks: JSON.stringify(outlooks),
     outlook: outlooks[chosen]?.[complexity] ?? i18n().localize("FLEX.Making.Outlook.ChooseTalent"),
+    chances: JSON.stringify(chances),
+    // G-19: how long the chosen talent takes to the goal (only the accumulating check has one).
+    estimate: craftEstimateText(craftPlan(price, quantity, helpers).goal, craftSW(complexity), chances[chosen]),
     form: { quantity, helpers, talent: chosen, complexity },
   };
 }
@@ -132,12 +155,15 @@ function liveCraftStart(dialog: foundry.applications.api.DialogV2): void {
     const el = root.querySelector<HTMLElement>(`[data-show='${key}']`);
     if (el) el.textContent = text;
   };
-  let outlooks: Record<string, Record<string, string>> = {};
-  try {
-    outlooks = JSON.parse(root.dataset.outlooks ?? "{}") as typeof outlooks;
-  } catch {
-    outlooks = {};
-  }
+  const parsed = <T>(json: string | undefined): Partial<Record<string, T>> => {
+    try {
+      return JSON.parse(json ?? "{}") as Partial<Record<string, T>>;
+    } catch {
+      return {};
+    }
+  };
+  const outlooks = parsed<Record<string, string>>(root.dataset.outlooks);
+  const chances = parsed<EwChance[]>(root.dataset.chances);
   const update = () => {
     const n = craftStartNumbers(Number(root.dataset.price), int(field("menge")?.value, 1), int(field("helfer")?.value, 0), Number(root.dataset.purse));
     for (const key of ["total", "material", "goal", "days", "pay"] as const) show(key, n[key]);
@@ -147,7 +173,9 @@ function liveCraftStart(dialog: foundry.applications.api.DialogV2): void {
       if (!n.affordable) pay.checked = false;
     }
     const talent = field("talent")?.value ?? "";
-    show("outlook", outlooks[talent]?.[field("komplexitaet")?.value ?? ""] ?? i18n().localize("FLEX.Making.Outlook.ChooseTalent"));
+    const complexity = field("komplexitaet")?.value ?? "";
+    show("outlook", outlooks[talent]?.[complexity] ?? i18n().localize("FLEX.Making.Outlook.ChooseTalent"));
+    show("estimate", craftEstimateText(craftPlan(Number(root.dataset.price), int(field("menge")?.value, 1)).goal, craftSW(complexity), chances[talent]));
   };
   root.addEventListener("input", update);
   root.addEventListener("change", update);
@@ -205,6 +233,53 @@ function pickCraftTarget(): Promise<string[]> {
 export const canAdvanceTime = () => !!game.user?.isGM || playersAdvanceTime();
 
 /**
+ * G-20: how far the clock moves for `typed` Einheiten (4 hours each) or workdays (1 day each), clamped as the session
+ * clamps them; the session may stop sooner, at the goal.
+ */
+export function sessionTimeText(probe: boolean, typed: unknown, max: number): string {
+  const n = Math.min(max, Math.max(1, int(typed, 1)));
+  // The number stays on the line of its unit ("bis zu 1 Tag" never breaks before "Tag").
+  return (probe ? unitText("Hour", n * CRAFT_BLOCK_HOURS) : unitText("Tag", n)).replace(" ", "\u00a0");
+}
+
+/** A sentence split around its placeholder, so the live value can sit in its own element (in any language's word order). */
+function aroundSlot(sentence: string, slot: string): { before: string; after: string } {
+  const at = sentence.indexOf(slot);
+  return at < 0 ? { before: `${sentence} `, after: "" } : { before: sentence.slice(0, at), after: sentence.slice(at + slot.length) };
+}
+
+/** The session dialog's data, as a table sees it: the check's outlook and the estimate to the goal, the clock's advance. */
+export function craftSessionContext(project: Item.Implementation, actor: Actor.Implementation) {
+  const sys = project.system as ProjectData;
+  const probe = sys.modus !== "arbeitstage";
+  const outlook = probe ? actor.checkOutlook({ talent: sys.talent, sw: sys.derived.sw }) : null;
+  const max = probe ? MAX_SESSION_BLOCKS : MAX_SESSION_DAYS;
+  const estimate = outlook ? craftEstimateText(sys.derived.ziel - sys.derived.stand, sys.derived.sw, craftChances(actor, sys.talent)) : null;
+  return {
+    probe,
+    outlook: outlook ? outlookText(outlook, sys.derived.sw) : null,
+    hopeless: outlook?.chance === 0,
+    estimate: estimate && outlook?.chance !== 0 ? i18n().format("FLEX.Making.Session.Estimate", { estimate }) : null,
+    talent: talentLabel(sys.talent, actor),
+    sw: sys.derived.sw,
+    done: sys.derived.stand,
+    goal: sys.derived.ziel,
+    max,
+    canAdvance: canAdvanceTime(),
+    time: sessionTimeText(probe, 1, max),
+    advance: aroundSlot(i18n().localize(probe ? "FLEX.Making.AdvanceTimeSession" : "FLEX.Making.AdvanceTimeSessionDays"), "{time}"),
+  };
+}
+
+/** The clock box follows the number of Einheiten (or workdays) typed. */
+export function bindCraftSession(element: HTMLElement | null | undefined, probe: boolean, max: number): void {
+  const input = element?.querySelector<HTMLInputElement>("input[name='amount']");
+  const time = element?.querySelector<HTMLElement>("[data-show='time']");
+  if (!input || !time) return;
+  input.addEventListener("input", () => (time.textContent = sessionTimeText(probe, input.value, max)));
+}
+
+/**
  * Works on a project: pays its materials first when they are not paid (after a confirmation), then asks how many
  * 4-hour blocks (or workdays) and whether the clock moves on. Null when nothing was done.
  */
@@ -226,23 +301,13 @@ export async function openCraftingSession(project: Item.Implementation): Promise
     const paid = await payMaterials(project);
     if (!paid || isRefused(paid)) return null;
   }
-  const probe = sys.modus !== "arbeitstage";
-  const outlook = probe ? project.actor.checkOutlook({ talent: sys.talent, sw: sys.derived.sw }) : null;
-  const content = await foundry.applications.handlebars.renderTemplate(CRAFT_SESSION_TEMPLATE, {
-    probe,
-    outlook: outlook ? outlookText(outlook, sys.derived.sw) : null,
-    hopeless: outlook?.chance === 0,
-    talent: talentLabel(sys.talent, project.actor),
-    sw: sys.derived.sw,
-    done: sys.derived.stand,
-    goal: sys.derived.ziel,
-    max: probe ? MAX_SESSION_BLOCKS : MAX_SESSION_DAYS,
-    canAdvance: canAdvanceTime(),
-  });
+  const context = craftSessionContext(project, project.actor);
+  const content = await foundry.applications.handlebars.renderTemplate(CRAFT_SESSION_TEMPLATE, context);
   const data: Record<string, unknown> | null = await DialogV2.input({
     classes: ["flex"],
     window: { title: project.name },
     content,
+    render: (_event: Event, dialog: foundry.applications.api.DialogV2) => bindCraftSession(dialog.element, context.probe, context.max),
     ok: { label: i18n().localize("FLEX.Making.Project.Work"), icon: "fa-solid fa-hammer" },
   });
   if (!data) return null;

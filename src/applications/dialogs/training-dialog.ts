@@ -5,11 +5,11 @@ import { trainCompanion, trainingCandidates, trainerOf } from "../../automation/
 import { command } from "../verbs";
 import type { TrainingReport } from "../../automation/companions";
 import { currencyLabel, trainingAdvancesTime } from "../../helpers/settings";
-import { numberText, percentText } from "../../helpers/units";
+import { numberText, percentText, unitText } from "../../helpers/units";
 import { documentFromUuid } from "../../helpers/uuid";
 import { pick } from "../browser";
 import { talentLabel } from "../talent-names";
-import { canLowerMisstrauen, TRAINING_BLOCK_COST, TRAINING_BLOCK_HOURS, TRAINING_GOAL, TRAINING_MAX_BLOCKS } from "../../rules";
+import { canLowerMisstrauen, checkEwChances, progressEstimate, TRAINING_BLOCK_COST, TRAINING_BLOCK_HOURS, TRAINING_GOAL, TRAINING_MAX_BLOCKS } from "../../rules";
 import type { TrainingReward } from "../../rules";
 
 export const TRAINING_DIALOG_TEMPLATE = "systems/flex/templates/dialogs/training-dialog.hbs";
@@ -29,6 +29,22 @@ export function trainingOutlook(trainer: Actor.Implementation, creature: Actor.I
   if (!outlook) return null;
   const key = outlook.chance === 0 ? "FLEX.Training.Outlook.Never" : "FLEX.Training.Outlook.Chance";
   return { text: game.i18n!.format(key, { talent: talentLabel(talent, trainer), min: numberText(outlook.min), max: numberText(outlook.max), sw: String(sw), chance: percentText(outlook.chance ?? 0) }), hopeless: outlook.chance === 0 };
+}
+
+/**
+ * R-TRAIN-1 before the click: about how many Einheiten (and ¥ and hours) the trainer's handling checks take on
+ * average until the creature's Trainingsblock reaches 100. Null when none can succeed (the outlook says so).
+ */
+export function trainingEstimateText(trainer: Actor.Implementation, creature: Actor.Implementation): string | null {
+  const facts = creature.system as CreatureFacts;
+  const talent = String(facts.derived?.umgangTalent ?? "").trim();
+  const sw = Number(facts.derived?.misstrauen) || 10;
+  const prepared = talent ? trainer.prepareCheck({ talent, sw }, { quiet: true }) : null;
+  if (!prepared) return null;
+  const progress = Math.max(0, Math.trunc(Number(facts.training?.fortschritt) || 0));
+  const estimate = progressEstimate({ remaining: TRAINING_GOAL - progress, sw, chances: checkEwChances(prepared.input), costPerEinheit: TRAINING_BLOCK_COST });
+  if (!estimate || estimate.einheiten === 0) return null;
+  return game.i18n!.format("FLEX.Training.Estimate", { einheiten: unitText("Einheit", estimate.einheiten), goal: String(TRAINING_GOAL), cost: String(estimate.cost), currency: currencyLabel(), hours: unitText("Hour", estimate.hours) });
 }
 
 /** R-TRAIN-1: what `blocks` blocks cost and take, and whether the trainer has the money. */
@@ -55,6 +71,7 @@ export function trainingDialogContext(trainer: Actor.Implementation, creatures: 
     geld: Math.trunc(Number((trainer.system as { geld?: unknown }).geld) || 0),
     advancesTime: trainingAdvancesTime(),
     outlook: selected ? trainingOutlook(trainer, selected) : null,
+    estimate: selected ? trainingEstimateText(trainer, selected) : null,
     total: trainingCostText(1, Math.trunc(Number((trainer.system as { geld?: unknown }).geld) || 0)),
     creatures: creatures.map((c, index) => {
       const sys = c.system as CreatureFacts;
@@ -104,6 +121,8 @@ export async function openTrainingDialog({ trainer, creature = null }: { trainer
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     classes: ["flex"],
     window: { title: i18n.format("FLEX.Training.Title", { trainer: trainer.name }) },
+    // Wide enough for the creature's line, "Grauwolf · schon Begleiter · Block 46/100 · Misstrauen 18", in every language.
+    position: { width: 480 },
     content,
     render: (_event: Event, dialog: foundry.applications.api.DialogV2) => liveTrainingCost(dialog),
     ok: { label: i18n.localize("FLEX.Training.Train"), icon: "fa-solid fa-bone" },

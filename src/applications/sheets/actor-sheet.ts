@@ -15,7 +15,7 @@ import { parseDie } from "../../rules";
 import { localDice, localDie } from "../../helpers/dice-text";
 import { unitText } from "../../helpers/units";
 import type { CheckBreakdown } from "../dialogs/check-dialog";
-import { promptFallHeight } from "../dialogs/fall-dialog";
+import { promptFall } from "../dialogs/fall-dialog";
 import { promptHealing } from "../dialogs/heal-dialog";
 import { healFromSheet } from "../../automation/healing";
 import { createEffect, deleteEffect, editEffect, effectOf, effectsTabContext, toggleEffect } from "./effects-tab";
@@ -636,10 +636,10 @@ export class FlexActorSheet<
     if (token) await dismount(token);
   }
 
-  /** R-FALL-1: asks for the height, then lets the actor fall (the automation writes the card). */
+  /** R-FALL-1 / R-FALL-2: asks for the height and what the actor lands on, then lets it fall (the automation writes the card). */
   static async #onFall(this: FlexActorSheet) {
-    const height = await promptFallHeight(this.flexActor.name);
-    if (height !== null) await this.flexActor.fall(height);
+    const answer = await promptFall(this.flexActor.asImplementation);
+    if (answer) await this.flexActor.fall(answer.height, { onto: answer.onto });
   }
 
   protected itemFrom(target: HTMLElement): Item.Implementation | undefined {
