@@ -45,7 +45,9 @@ describe("switching verwandelt on asks for the form", () => {
     expect(picker.lastRender.footer).toContain(`Wähle eine Gestalt: Dann steht hier, was ${hero.name} behält und wann die Verwandlung endet.`);
     expect(picker.lastRender.footer).not.toContain("Gewählt");
     for (const hidden of ["flag.trainierbar", "flag.reitbar", "min.misstrauen"]) expect(picker.lastRender.filters).not.toContain(hidden);
-    expect(picker.lastRender.filters).toContain("flag.fliegt");
+    // The other filters stay: a range, and no yes/no that none of the forms has (no form here flies).
+    expect(picker.lastRender.filters).toContain('name="min.leben"');
+    expect(picker.lastRender.filters).not.toContain("flag.fliegt");
     await click(picker, player, "select", resultTarget(form.uuid));
     const { value, max } = hero.system.leben;
     expect(picker.lastRender.footer).toContain(`${hero.name} behält Leben ${value}/${max}, Fluss und Gunst; die Ausrüstung ist gesperrt, ihre passiven Vorteile bleiben; nur die Rüstung der Gestalt zählt (Wolf: ${form.system.ruestung}); nach ${form.system.leben.max} Schaden in dieser Gestalt endet die Verwandlung.`);
