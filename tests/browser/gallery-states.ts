@@ -6,7 +6,7 @@
 import { FALL_DIALOG_TEMPLATE } from "../../src/applications/dialogs/fall-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { postItemCard } from "../../src/applications/sheets/row-menu";
+import { postItemCard } from "../../src/applications/sheets/item-card";
 import { parse } from "node-html-parser";
 import { RenderedElement } from "../harness/applications";
 import { as, createActor, dice, messages } from "../harness";
