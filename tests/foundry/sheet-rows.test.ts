@@ -335,6 +335,10 @@ describe("the row's context menu (right-click, or the ⋮ button)", () => {
     expect(state.writes.length).toBe(before);
     expect(state.notifications.at(-1)).toMatchObject({ type: "warn", message: "Heilerset gehört Alrik: Benutzen darf es, wer Alrik führt, oder die Spielleitung." });
 
+    // A card another player makes, naming Alrik's kit but spoken by someone else, gets no button on the owner's client.
+    const forged = (await acting(other, () => g.ChatMessage.create({ content: card.content, speaker: { alias: "Fremd" }, flags: { flex: { itemCard: { item: actor.items.getName("Heilerset").uuid } } } }))) as Any;
+    expect((await renderedMessage(forged, owner)).querySelector("button[data-action='flexItemUse']")!.hidden).toBe(true);
+
     // What the card says is not what the click believes: the kit emptied since, so the click is refused ("10/10" notwithstanding).
     await actor.items.getName("Heilerset").update({ "system.ladungen.value": 0 });
     before = state.writes.length;
@@ -575,5 +579,10 @@ describe("Menge and Ladungen step in place", () => {
     editing.changeTab("inventory", "primary");
     await as(owner, () => editing.render(true));
     expect(steppers(editing, "Heiltrank")).toHaveLength(0);
+    // B-16: the owner's rope keeps its "1 Stück" in edit mode, as in play mode, only without −/+.
+    expect(steppers(editing, "Seil")).toHaveLength(0);
+    expect(rowOf(editing, "inventory", "Seil").querySelector(".flex-tag")?.text).toBe("1 Stück");
+    const playing = await open(CharacterSheet, actor, owner);
+    expect(rowOf(playing, "inventory", "Seil").querySelector(".flex-stepper .flex-tag")?.text).toBe("1 Stück");
   });
 });

@@ -36,11 +36,15 @@ export async function postItemCard(item: Item.Implementation, actor: Actor.Imple
   return ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }), flags: { flex: { itemCard: { item: item.uuid } } } });
 }
 
-/** The item a card names, when this client has it: an owned Item, never a compendium index entry. */
+/**
+ * The item a card names, when this client has it: an Item of an actor, never a compendium index entry, and only on a
+ * card spoken by that actor (a card another user made cannot put a button for someone else's item in their chat).
+ */
 function cardItem(message: ChatMessage.Implementation): Item.Implementation | null {
   const ref = (message.flags as { flex?: { itemCard?: { item?: unknown } } } | undefined)?.flex?.itemCard?.item;
-  const doc = documentFromUuid(ref) as { documentName?: string } | null;
-  return doc?.documentName === "Item" ? (doc as Item.Implementation) : null;
+  const doc = documentFromUuid(ref) as { documentName?: string; actor?: Actor.Implementation | null } | null;
+  if (doc?.documentName !== "Item" || !doc.actor) return null;
+  return message.speaker?.actor === doc.actor.id ? (doc as Item.Implementation) : null;
 }
 
 /**
