@@ -2,6 +2,7 @@
 import { CharacterSheet } from "./applications/sheets/character-sheet";
 import { CreatureSheet } from "./applications/sheets/creature-sheet";
 import { FlexItemSheet } from "./applications/sheets/item-sheet";
+import { registerItemCard } from "./applications/sheets/item-card";
 import { openEndOfDayDialog } from "./applications/dialogs/end-of-day-dialog";
 import { registerEndOfDay, requestEndOfDay } from "./automation/end-of-day";
 import { fall, registerFalling } from "./automation/falling";
@@ -121,6 +122,7 @@ Hooks.once("init", () => {
   registerCompanions({ openTrainingDialog });
   registerRiding();
   registerHotbar();
+  registerItemCard();
   // Last: it wraps the item rollers the features above registered (R-POLY-2 / R-POLY-3).
   registerPolymorph();
   registerFormPicker(pickPolymorphForm);

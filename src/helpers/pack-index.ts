@@ -17,7 +17,7 @@ type Obj = Record<string, unknown>;
  */
 const READ_FIELDS: Record<string, string[]> = {
   Actor: [
-    "system.stufe", "system.art", "system.groesse", "system.trainierbar", "system.reitbar", "system.schwimmt", "system.fliegt",
+    "system.stufe", "system.art", "system.groesse", "system.trainierbar", "system.reitbar", "system.schwimmt", "system.fliegt", "system.nurImWasser",
     "system.misstrauen", "system.leben", "system.ruestung", "system.ausweichen", "system.parade", "system.geschwindigkeit", "folder",
     "items.type", "items.name", "items.system.angriff", "items.system.schaden", "items.system.aktionen",
   ],

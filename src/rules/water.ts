@@ -11,6 +11,17 @@ export function swimSpeed(speed: number, swimmer = false): number {
   return swimmer ? toCount(speed) : Math.floor(toCount(speed) / 2);
 }
 
+/**
+ * Decision (B-7, R-CORE-6 movement): a creature that lives only in water (the Bestiarium's *Wasserwesen*: "an Land
+ * hilflos, höchstens 1 Schritt pro Aktion") moves 1 Schritt per Aktion on land; its Geschwindigkeit is its swimming.
+ */
+export const WATER_ONLY_LAND_SPEED = 1;
+
+/** What one Aktion of moving covers on land: the Geschwindigkeit, or 1 Schritt for a creature that lives only in water. */
+export function landSpeed(speed: number, waterOnly = false): number {
+  return waterOnly ? Math.min(WATER_ONLY_LAND_SPEED, toCount(speed)) : toCount(speed);
+}
+
 /** R-SWIM-1: half speed means every Schritt swum costs two of the speed. */
 export const SWIM_COST_FACTOR = 2;
 

@@ -234,6 +234,8 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
         shortCombat?: unknown;
         shortCombatResult?: unknown;
         use?: unknown;
+        /** An item sent to chat from its row: the item's uuid, for its Benutzen (applications/sheets/item-card.ts). */
+        itemCard?: unknown;
         /** A heal card or a healing Alchemikum's use card (automation/healing/record.ts). */
         heal?: unknown;
         check?: unknown;

@@ -6,10 +6,10 @@
 import { FALL_DIALOG_TEMPLATE, fallDialogContext, fallTargetOptions } from "../../src/applications/dialogs/fall-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { postItemCard } from "../../src/applications/sheets/row-menu";
+import { postItemCard } from "../../src/applications/sheets/item-card";
 import { parse } from "node-html-parser";
 import { RenderedElement } from "../harness/applications";
-import { as, createActor, createScene, dice, messages, placeToken } from "../harness";
+import { as, createActor, createScene, dice, messageContentFor, messages, placeToken } from "../harness";
 import { packTalent, text, tr } from "./fixtures";
 import type { AddPage } from "./gallery-rest";
 import { sheetHtml } from "./sheet-page";
@@ -151,12 +151,14 @@ export async function statePages(add: AddPage, ctx: StateGalleryContext): Promis
     await g().game.flex.requestEndOfDay({ actorIds: [bodo.id] });
     for (const theme of both) add("chat-long-names", chatLog(messages().slice(before).map(chatItem).join("")), "chat", [], 340, 700, theme, i18n.localize("SIDEBAR.TabChat"));
 
-    // An item sent to chat from its row's menu: its name, type, picture and description.
+    // An item sent to chat from its row's menu: its name, type, picture, charges, description and Benutzen, as its
+    // owner's client draws it (the kit still there; another player's client hides the button).
     const sent = messages().length;
     const [kit] = await hero.createEmbeddedDocuments("Item", [{ name: tr("Heilerset der Feldscherin"), type: "equipment", system: { ladungen: { value: 10, max: 10 }, verbrauch: "ladung", beschreibung: "<p>Verbände, Salben und Nadeln: <strong>eine Ladung</strong> je Anwendung.</p>" } }]);
     await postItemCard(kit, hero);
+    const ownerView = await Promise.all(messages().slice(sent).map(async (m: Any) => chatItem({ ...m, speaker: m.speaker, content: await messageContentFor(m, player) })));
     await kit.delete();
-    for (const theme of both) add("chat-item-card", chatLog(messages().slice(sent).map(chatItem).join("")), "chat", [], 340, 260, theme, i18n.localize("SIDEBAR.TabChat"));
+    for (const theme of both) add("chat-item-card", chatLog(ownerView.join("")), "chat", [], 340, 260, theme, i18n.localize("SIDEBAR.TabChat"));
   });
 
   // The GM's buttons in the Actors sidebar, added by the real renderActorDirectory hook.

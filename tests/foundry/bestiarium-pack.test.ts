@@ -163,11 +163,20 @@ describe("the Bestiarium compendium in play", () => {
       expect(actor.system.derived.misstrauen, file).toBe(defaultMisstrauen(doc.system.stufe));
       // R-SWIM-1 (Decision, issue 35): a creature with schwimmt swims at its Geschwindigkeit, any other at half.
       expect(actor.system.derived.schwimmen, file).toBe(doc.system.schwimmt ? doc.system.geschwindigkeit : Math.floor(doc.system.geschwindigkeit / 2));
+      // B-7: one that lives only in water (its passive Wasserwesen says so) moves 1 Schritt per Aktion on land.
+      expect(actor.system.derived.laufen, file).toBe(doc.system.nurImWasser ? 1 : doc.system.geschwindigkeit);
       for (const item of actor.items) {
         const source = doc.items.find((i: Any) => i._id === item.id || i.name === item.name);
         expect(item.toObject().system, `${file}: ${item.name}`).toEqual(source.system);
       }
     }
+  });
+
+  it("B-7: exactly the creatures whose passive is Wasserwesen ('Lebt nur im Wasser') are marked Nur im Wasser, and they swim", () => {
+    const aquatic = creatures.filter(({ doc }) => doc.items.some((i: Any) => i.type === "passive" && i.name === "Wasserwesen")).map(({ doc }) => doc.name).sort();
+    expect(aquatic).toEqual(["Riffhai", "Sumpfegel", "Tiefenkrake"]);
+    expect(creatures.filter(({ doc }) => doc.system.nurImWasser).map(({ doc }) => doc.name).sort()).toEqual(aquatic);
+    for (const name of aquatic) expect(named(name).system.schwimmt, name).toBe(true);
   });
 
   it("the Grabkönig's Runenklinge rolls W12+7 against the Riesenratte's Ausweichen and hits for 2W10+3", async () => {

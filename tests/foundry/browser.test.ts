@@ -265,6 +265,15 @@ describe("results", () => {
     expect(preview).not.toContain("Bester Angriff");
   });
 
+  it("B-7: the Tiefenkrake, which lives only in water, shows its speed on land and its swimming; the tag says why", async () => {
+    const app = await open();
+    const krake = app.rowsOf("creatures").find((r: Any) => r.german === "Tiefenkrake");
+    await click(app, clients.gms[0], "select", resultTarget(krake.uuid));
+    const text = parse(app.lastRender.preview).text.replace(/\s+/g, " ");
+    expect(text).toContain("Geschwindigkeit1 Schritt an Land · schwimmend 24 Schritt");
+    expect(text).toContain("Nur im Wasser");
+  });
+
   it("G-3 in Russian: the attacks and passives by their Russian names, the dice as к", async () => {
     const app = await open({}, "ru");
     const adler = app.rowsOf("creatures").find((r: Any) => r.german === "Riesenadler");

@@ -181,6 +181,7 @@ describe("R-CORE-15 / R-CORE-12 a healing potion's use card rolls its heilung an
     expect(leben(hero)).toBe(10);
     expect(dom().querySelector("p")?.text).toBe("Rikka benutzt Heiltrank (noch 1).");
     expect(dom().querySelector(".flex-attack-healing")?.text.trim()).toBe("Heilung: 7 Leben (2W6: 3 + 4)");
+    expect(dom().text).not.toContain("Keine Heilung eingetragen");
     expect(dom().querySelector("button[data-action=flexHealApply]")?.text.trim()).toBe("+7 Leben anwenden");
     expect(card().rolls.map((r: Any) => r.total)).toEqual([7]);
 
@@ -199,12 +200,13 @@ describe("R-CORE-15 / R-CORE-12 a healing potion's use card rolls its heilung an
     expect(dom().querySelector("button[data-action=flexHealApply]")?.text.trim()).toBe("+7 Leben anwenden");
   });
 
-  it("an Alchemikum without heilung posts the plain use card, nothing to apply", async () => {
+  it("an Alchemikum without heilung posts the use card, nothing to apply, and says it heals none (C-15)", async () => {
     const { hero, potion } = await withPotion({ menge: 1 });
     await acting(clients.players[0], () => potion.use());
     expect(card().flags.flex.heal).toBeUndefined();
     expect(dom().querySelector("button")).toBeNull();
     expect(dom().querySelector("p")?.text).toBe("Rikka benutzt Heiltrank – das war das letzte, jetzt ist es leer.");
+    expect(dom().querySelector(".flex-note")?.text).toBe("Keine Heilung eingetragen: Was es bewirkt, steht in seiner Beschreibung.");
     expect(leben(hero)).toBe(10);
   });
 

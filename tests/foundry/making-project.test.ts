@@ -1,6 +1,7 @@
 // Crafting projects (R-CRAFT-1 … 4, R-DOWN-2) with two GMs and three players connected: a copy of the target
 // outlives its source, the materials are paid once however often and wherever it is clicked, the blocks the
 // rules demand are rolled and no more, the finished item is made once, and every cost is on a card.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { craftStartContext, craftStartNumbers, dropOnProject, openCraftingSession, startCrafting } from "../../src/applications/dialogs/crafting-dialog";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
@@ -379,6 +380,25 @@ describe("the dialogs and the sheet", () => {
     const prompts = DialogV2.prompts.length;
     expect(await as(player(), () => openCraftingSession(p))).toBeNull();
     expect(DialogV2.prompts.length).toBe(prompts);
+  });
+
+  it("B-16: in English the goal and the bar count points ('15 points', '0 / 15 points'); a long name is set smaller, not cut", async () => {
+    const actor = await smith(100);
+    const p = await project(actor, await dagger());
+    g.game.i18n.lang = "en";
+    const sheet = new FlexItemSheet({ document: p } as never) as Any;
+    await as(player(), () => sheet.render(true));
+    const html = parse(Object.values(sheet.lastRender).join("\n"));
+    expect(html.querySelector(".flex-making-bar-label")!.text.trim()).toBe("0 / 15 points");
+    expect(html.text).toContain("15 points");
+    expect(html.text).not.toMatch(/\d+ result\b/);
+    expect(html.querySelector("input.flex-name")!.getAttribute("class")).toBe("flex-name");
+    await p.update({ name: "Изготовление: Длинный меч из штормовой стали" });
+    await as(player(), () => sheet.render(true));
+    expect(parse(Object.values(sheet.lastRender).join("\n")).querySelector("input.flex-name")!.getAttribute("class")).toBe("flex-name flex-name-longer");
+    await p.update({ name: "Herstellung: Langschwert aus Sturmstahl" });
+    await as(player(), () => sheet.render(true));
+    expect(parse(Object.values(sheet.lastRender).join("\n")).querySelector("input.flex-name")!.getAttribute("class")).toBe("flex-name flex-name-long");
   });
 
   it("the sheet shows target, materials, SW, goal and progress, and its buttons pay and work", async () => {

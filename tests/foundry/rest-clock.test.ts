@@ -83,7 +83,8 @@ describe("R-REST-NO-1 without sleep: 1 at 24 h, then 1 every further 6 h", () =>
     await pass(7 * DAY, { user: clients.gms[1] });
     // The GM was asked on its own client, with who gains what and who dies.
     expect(questions()).toHaveLength(1);
-    expect(questions()[0].content).toContain("Held 1: Erschöpfung 0 → 12");
+    // C-15: the count and its arrow never break apart (non-breaking spaces).
+    expect(questions()[0].content).toContain("Held 1: Erschöpfung\u00a00\u00a0→\u00a012");
     expect(questions()[0].content).toContain("stirbt an Erschöpfung");
     // 24 h → 1, then +1 per 6 h: 1 + (168 − 24) / 6 = 25; 25 ≥ KO-Wert 12: dead of exhaustion (R-EXH-3), and
     // Erschöpfung stops at the KO-Wert (Decision, issue 25) while the clock keeps its 25.
@@ -98,7 +99,7 @@ describe("R-REST-NO-1 without sleep: 1 at 24 h, then 1 every further 6 h", () =>
     expect(actorWrites[0]).toMatchObject({ action: "update", userId: clients.gms[0].id });
     expect(actorWrites[0].ids).toHaveLength(3);
     expect(messages()).toHaveLength(1);
-    expect((messages()[0] as Any).content).toContain("Held 1: 168 h ohne Rast, Erschöpfung 0\u00a0→\u00a012");
+    expect((messages()[0] as Any).content).toContain("Held 1: 168\u00a0h ohne Rast, Erschöpfung 0\u00a0→\u00a012");
     // Seen again (a second look at the same time) it changes nothing.
     const { runNoRestClock } = await import("../../src/automation/rest");
     const writes = state.writes.length;

@@ -254,6 +254,20 @@ describe("resources and rest talents (R-REST-TAL)", () => {
     expect(sys(hero).rast.talente.aufmerksameErholung).toBeFalsy();
     expect(card()).toContain("Aufmerksame Erholung: nicht auf dem Bogen – Rast-Talente gibt die Spielleitung aus.");
   });
+
+  it("C-15 / R-REST-1 / R-REST-NO-1: a breather with its talent refused and no kit still counts, and the card says so", async () => {
+    const [hero, senna] = await party(clients, 2, () => ({ level: 2, leben: { value: 5, max: 20 } }));
+    const t0 = worldTime();
+    await flex().rest({ type: "breather", actors: [hero.id, senna.id], ask: false, answers: { [hero.id]: { talent: "taktischeAtempause", hitDice: 1, kit: true }, [senna.id]: { activity: "strenuous" } } });
+    const blocks = parse(card()).querySelectorAll(".flex-rest-entry");
+    // Refused twice, yet taken: its start is recorded (one of the 3 in 24 h) and the no-rest clock starts again.
+    expect(blocks[0].querySelector(".flex-rest-counts")?.text).toBe("Zählt trotzdem als genommene Rast.");
+    expect(sys(hero).rast.historie.breather.s1).toBe(t0);
+    expect(sys(hero).rast.letzte).toBe(t0 + HOUR);
+    // Too strenuous is not taken: nothing of it counts, and the card does not claim it does.
+    expect(blocks[1].querySelector(".flex-rest-counts")).toBeNull();
+    expect(sys(senna).rast.historie.breather.s1).toBeNull();
+  });
 });
 
 describe("R-DOWN-1 / R-DOWN-2 downtime", () => {

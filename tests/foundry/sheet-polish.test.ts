@@ -5,7 +5,7 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { FlexItemSheet } from "../../src/applications/sheets/item-sheet";
-import { as, createActor, resetWorld, settle, type Clients } from "../harness";
+import { as, createActor, resetWorld, settle, storeRawActor, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const g = globalThis as Any;
@@ -115,6 +115,34 @@ describe("B-5 the hit dice' KO-Modifikator and a lowered breath die are on the W
     const edit = parse(Object.values(sheet.lastRender as Record<string, string>).join("\n"));
     expect(edit.querySelector('input[name="system.trefferwuerfel.koModifikator"]')!.getAttribute("value")).toBe("2");
     expect(edit.querySelector('input[name="system.trefferwuerfel.verbraucht"]')!.getAttribute("value")).toBe("2");
+  });
+});
+
+describe("B-7 R-SWIM-1 the speed line of swimmers", () => {
+  const speedStat = (html: Any) => html.querySelectorAll(".flex-quick-stats .flex-stat").find((d: Any) => d.querySelector("dt")?.text === "Geschwindigkeit")!;
+  async function sheetOf(system: Record<string, unknown>) {
+    const creature = (await createActor({ name: "Tiefenkrake", type: "creature", system: { geschwindigkeit: 24, ...system } })) as Any;
+    const { CreatureSheet: Sheet } = await import("../../src/applications/sheets/creature-sheet");
+    return render(Sheet, creature);
+  }
+
+  it("a creature that lives only in water: '1 Schritt an Land', its Geschwindigkeit as its swimming, a tag that says so", async () => {
+    const html = await sheetOf({ schwimmt: true, nurImWasser: true });
+    const stat = speedStat(html);
+    expect(stat.querySelector("dd")!.text.replace(/\s+/g, " ").trim()).toBe("1 Schritt an Land schwimmend 24 Schritt");
+    expect(stat.getAttribute("data-tooltip")).toContain("an Land ist es hilflos und kommt höchstens 1 Schritt je Aktion voran");
+    expect(html.querySelectorAll(".flex-creature-flags .flex-tag").map((t: Any) => t.text)).toEqual(["Schwimmt", "Nur im Wasser"]);
+  });
+
+  it("a swimmer swims at its speed, any other creature at half; both walk at it", async () => {
+    expect(speedStat(await sheetOf({ schwimmt: true })).querySelector("dd")!.text.replace(/\s+/g, " ").trim()).toBe("24 Schritt schwimmend 24 Schritt");
+    expect(speedStat(await sheetOf({})).querySelector("dd")!.text.replace(/\s+/g, " ").trim()).toBe("24 Schritt schwimmend 12 Schritt");
+  });
+
+  it("a creature stored before the field existed reads as not water-only", async () => {
+    const old = storeRawActor({ name: "Hai", type: "creature", system: { geschwindigkeit: 20, schwimmt: true } }) as Any;
+    expect(old.system.nurImWasser).toBe(false);
+    expect(old.system.derived).toMatchObject({ laufen: 20, schwimmen: 20 });
   });
 });
 

@@ -6,8 +6,10 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
 import { CreatureSheet } from "../../src/applications/sheets/creature-sheet";
-import { as, createActor, messages, resetWorld, state, type Clients } from "../harness";
-import { openContextMenu, showTab, typeInto } from "../harness/applications";
+import { useFromItemCard } from "../../src/applications/sheets/item-card";
+import { as, acting, createActor, messages, resetWorld, state, type Clients } from "../harness";
+import { dispatch, openContextMenu, showTab, typeInto } from "../harness/applications";
+import { renderedMessage } from "../harness/chat";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 let clients: Clients;
@@ -305,6 +307,54 @@ describe("the row's context menu (right-click, or the ⋮ button)", () => {
     expect(message.speaker.actor).toBe(actor.id);
   });
 
+  it("C-15: a kit's card shows its charges and a Benutzen for its owners; the click uses the item itself, not the card", async () => {
+    const [owner, other] = clients.players;
+    const actor = await alrik(owner);
+    const sheet = await open(CharacterSheet, actor, owner);
+    await as(owner, async () => (await openContextMenu(sheet, row(actor, "Heilerset")))!.choose("In den Chat senden"));
+    const card = messages().at(-1) as Any;
+    expect(parse(card.content).querySelectorAll(".flex-tag").map((t) => t.text)).toEqual(["Ausrüstung", "Ladungen: 10/10"]);
+    const useButton = async (user: Any) => (await renderedMessage(card, user)).querySelector("button[data-action='flexItemUse']")!;
+    // The owner and the GM see it; another player does not.
+    expect((await useButton(owner)).hidden).toBe(false);
+    expect((await useButton(clients.gms[0])).hidden).toBe(false);
+    expect((await useButton(other)).hidden).toBe(true);
+    expect((await useButton(owner)).textContent.trim()).toBe("Benutzen");
+    expect((await useButton(owner)).getAttribute("aria-label")).toBe("Heilerset benutzen");
+
+    // The owner's click: one charge off the kit and the use card, as the sheet's Benutzen.
+    let before = state.writes.length;
+    await acting(owner, async () => dispatch(await useButton(owner), "click"));
+    expect(writesSince(before)).toEqual([["update", "Item"], ["create", "ChatMessage"]]);
+    expect(actor.items.getName("Heilerset").system.ladungen.value).toBe(9);
+    expect(parse((messages().at(-1) as Any).content).text).toContain("Alrik benutzt Heilerset (noch 9).");
+
+    // Another player's forged click is refused with a message; nothing is written.
+    before = state.writes.length;
+    await acting(other, () => useFromItemCard(card));
+    expect(state.writes.length).toBe(before);
+    expect(state.notifications.at(-1)).toMatchObject({ type: "warn", message: "Heilerset gehört Alrik: Benutzen darf es, wer Alrik führt, oder die Spielleitung." });
+
+    // A card another player makes, naming Alrik's kit but spoken by someone else, gets no button on the owner's client.
+    const forged = (await acting(other, () => g.ChatMessage.create({ content: card.content, speaker: { alias: "Fremd" }, flags: { flex: { itemCard: { item: actor.items.getName("Heilerset").uuid } } } }))) as Any;
+    expect((await renderedMessage(forged, owner)).querySelector("button[data-action='flexItemUse']")!.hidden).toBe(true);
+
+    // What the card says is not what the click believes: the kit emptied since, so the click is refused ("10/10" notwithstanding).
+    await actor.items.getName("Heilerset").update({ "system.ladungen.value": 0 });
+    before = state.writes.length;
+    await acting(owner, () => useFromItemCard(card));
+    expect(state.writes.length).toBe(before);
+    expect(state.notifications.at(-1)).toMatchObject({ type: "warn", message: "Heilerset ist leer – nichts mehr übrig." });
+  });
+
+  it("C-15: a card of an item that is not used up (a sword) has no Benutzen", async () => {
+    const player = clients.players[0];
+    const actor = await alrik(player);
+    const sheet = await open(CharacterSheet, actor, player);
+    await as(player, async () => (await openContextMenu(sheet, row(actor, "Kurzschwert")))!.choose("In den Chat senden"));
+    expect((messages().at(-1) as Any).content).not.toContain("flexItemUse");
+  });
+
   it("Ausrüsten equips in one write; Benutzen spends one, as the row's button does", async () => {
     const player = clients.players[0];
     const actor = await alrik(player);
@@ -529,5 +579,10 @@ describe("Menge and Ladungen step in place", () => {
     editing.changeTab("inventory", "primary");
     await as(owner, () => editing.render(true));
     expect(steppers(editing, "Heiltrank")).toHaveLength(0);
+    // B-16: the owner's rope keeps its "1 Stück" in edit mode, as in play mode, only without −/+.
+    expect(steppers(editing, "Seil")).toHaveLength(0);
+    expect(rowOf(editing, "inventory", "Seil").querySelector(".flex-tag")?.text).toBe("1 Stück");
+    const playing = await open(CharacterSheet, actor, owner);
+    expect(rowOf(playing, "inventory", "Seil").querySelector(".flex-stepper .flex-tag")?.text).toBe("1 Stück");
   });
 });

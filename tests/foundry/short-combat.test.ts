@@ -227,6 +227,13 @@ describe("R-SHORT-3 the four outcomes, through the GM's tool values", () => {
     expect([sys(alrik).leben.value, sys(cora).leben.value]).toEqual([12, 0]);
     expect(cora.statuses.has("dying")).toBe(true);
 
+    // C-12: decided, the first card is one line pointing to the result (no goal, teams or rules again); the result's
+    // one Undo is an icon at the end of its title row.
+    const first = parse(card.content);
+    expect(first.querySelectorAll("p, ul, details").map((n) => n.text.trim())).toEqual(["Entschieden und angewendet: siehe die Ergebniskarte."]);
+    const undoInHeader = parse((resultCards()[0] as Any).content).querySelector("header button[data-action='flexShortCombatUndo']")!;
+    expect(undoInHeader.getAttribute("data-tooltip")).toContain("Gibt allen Charakteren die Leben zurück");
+    expect(undoInHeader.querySelector(".visually-hidden")!.text.trim()).toBe("Rückgängig");
     // The GM sees the result card's Undo, a player does not; a player's forged click is refused, nothing written.
     const undoButton = async (user: Any) => (await renderedMessage(resultCards()[0], user)).querySelector("button[data-action='flexShortCombatUndo']")!;
     expect((await undoButton(gm)).hidden).toBe(false);

@@ -1,5 +1,6 @@
 // Breath under water every KR (R-BREATH-1..4): rolled by FlexCombat at the end of each round on the active
 // GM only, one batched write and one chat card per round, never twice for the same round.
+import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { as, createActor, createScene, disconnect, dropAfterWrites, messages, reconnect, placeToken, queueDice, resetWorld, settle, state, writesOf, type Clients, writesSince } from "../harness";
 
@@ -89,7 +90,10 @@ describe("R-BREATH-3 a 1 or 2 on a W4 breath die: drowning", () => {
     rolls([4, 2]);
     await advance(combat);
     expect(swimmer.statuses.has("drowning")).toBe(true);
-    expect((messages()[0] as Any).content).toContain("Eske geht die Luft aus: ertrinkt!");
+    // C-15: the name once (the entry's own), and what alone saves it (R-BREATH-3).
+    const entry = parse((messages()[0] as Any).content).querySelector(".flex-breath-entry")!;
+    expect(entry.querySelector("strong")!.text).toBe("Eske");
+    expect(entry.querySelector(".flex-breath-result")!.text).toBe("Die Luft ist aus: ertrinkt – nur Atemluft rettet.");
     expect((messages()[0] as Any).content).toContain("R-BREATH-1, R-BREATH-3");
     expect(writesOf({ documentName: "ActiveEffect", action: "create" }).at(-1)).toMatchObject({ userId: clients.gms[0].id, parent: swimmer.uuid });
 
@@ -101,7 +105,7 @@ describe("R-BREATH-3 a 1 or 2 on a W4 breath die: drowning", () => {
     await advance(combat);
     const second = messages()[1] as Any;
     expect(second.rolls).toHaveLength(0);
-    expect(second.content).toContain("Eske ertrinkt – nur Atemluft rettet, keine Heilung.");
+    expect(parse(second.content).querySelector(".flex-breath-entry")!.text.replace(/\s+/g, " ").trim()).toBe("Eske Ertrinkt weiter – nur Atemluft rettet, keine Heilung.");
     expect(swimmer.statuses.has("drowning")).toBe(true);
 
     // R-BREATH-4: surfacing ends drowning and gives the KO die back at the end of the KR.

@@ -191,7 +191,7 @@ describe("R-WATER-3 a spell not cast Still under water costs one more breath che
     queueDice([{ faces: 4, result: 1 }, { faces: 8, result: 3 }]);
     await item(actor, "Feuerstrahl").roll();
     expect(actor.statuses.has("drowning")).toBe(true);
-    expect((messages()[0] as Any).content).toContain("Alrik geht die Luft aus: ertrinkt!");
+    expect((messages()[0] as Any).content).toContain("Nicht still gewirkt: zusätzliche Atemluft-Probe W4 → 1. Die Luft ist aus: ertrinkt – nur Atemluft rettet.");
   });
 
   it("a spell whose Zauberschule the caster lacks costs no breath", async () => {

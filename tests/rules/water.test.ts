@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { rolledDefence, rolledDefenceEW } from "../../src/rules/defence";
-import { damageEffectsApply, isWet, mayDry, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, waterCheckAdjustment } from "../../src/rules/water";
+import { damageEffectsApply, isWet, landSpeed, mayDry, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, waterCheckAdjustment } from "../../src/rules/water";
 
 describe("R-SWIM-1 swim speed is half the speed, rounded down", () => {
   it.each([
@@ -16,6 +16,18 @@ describe("R-SWIM-1 swim speed is half the speed, rounded down", () => {
   ])("Decision (issue 35): a creature with schwimmt swims at its speed: %d → %i", (speed, swim) => {
     expect(swimSpeed(speed, true)).toBe(swim);
     expect(swimCost(3, true)).toBe(3);
+  });
+
+  it.each([
+    [24, 1], [8, 1], [1, 1], [0, 0], [-3, 0], [Number.NaN, 0],
+  ])("Decision (B-7): a creature that lives only in water moves 1 Schritt per Aktion on land: speed %d → %i", (speed, land) => {
+    expect(landSpeed(speed, true)).toBe(land);
+  });
+
+  it("every other creature walks at its speed", () => {
+    expect(landSpeed(24)).toBe(24);
+    expect(landSpeed(7.9)).toBe(7);
+    expect(landSpeed(-2)).toBe(0);
   });
 
   it("half speed: a Schritt swum costs two", () => {

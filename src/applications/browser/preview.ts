@@ -2,7 +2,7 @@
 // a talent's description is read once it is previewed, talent-description.ts).
 import { localDice } from "../../helpers/dice-text";
 import { downtimeDaysText } from "../../helpers/downtime-days";
-import { downtimeActivities } from "../../rules";
+import { downtimeActivities, landSpeed, swimSpeed } from "../../rules";
 import { currencyLabel } from "../../helpers/settings";
 import { stufeText, unitText } from "../../helpers/units";
 import { downtimeEffect } from "../downtime-effect";
@@ -32,6 +32,13 @@ export interface Preview {
   passives: string;
 }
 
+/** A creature's speed: "24 Schritt"; B-7: one that lives only in water "1 Schritt an Land · schwimmend 24 Schritt". */
+function speedText(speed: number, waterOnly: boolean): string {
+  if (!waterOnly) return unitText("Schritt", speed);
+  const i18n = game.i18n!;
+  return `${i18n.format("FLEX.Sheet.LandSpeed", { n: unitText("Schritt", landSpeed(speed, true)) })} · ${i18n.format("FLEX.Sheet.SwimSpeed", { n: unitText("Schritt", swimSpeed(speed, true)) })}`;
+}
+
 /** What the preview shows of a row; `kind` is the row's kind in words, `schools` the talents' names in the world's language. */
 export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<string, string>): Preview {
   const i18n = game.i18n!;
@@ -49,12 +56,12 @@ export function previewOf(row: BrowseRow, kind: string, schools: ReadonlyMap<str
     // G-3: the defences every attack on it is rolled against (R-CORE-11) and its speed.
     fact("FLEX.Actor.creature.FIELDS.ausweichen.label", row.ausweichen);
     fact("FLEX.Actor.creature.FIELDS.parade.label", row.parade);
-    fact("FLEX.Browser.Preview.speed", row.geschwindigkeit === null ? null : unitText("Schritt", row.geschwindigkeit));
+    fact("FLEX.Browser.Preview.speed", row.geschwindigkeit === null ? null : speedText(row.geschwindigkeit, row.nurImWasser));
     fact("FLEX.Actor.creature.FIELDS.misstrauen.label", row.misstrauen);
     if (row.family) fact("FLEX.Browser.Filter.familie", row.family);
     // R-SHORT-4: what one hit deals within 2 actions; the attacks themselves are listed below, each with its check.
     if (row.attack) fact("FLEX.Browser.Preview.hit", row.attack.hit ? localDice(row.attack.hit) : null);
-    for (const id of ["schwimmt", "fliegt", "trainierbar", "reitbar"] as const) tag(row[id], `FLEX.Actor.creature.FIELDS.${id}.label`);
+    for (const id of ["schwimmt", "nurImWasser", "fliegt", "trainierbar", "reitbar"] as const) tag(row[id], `FLEX.Actor.creature.FIELDS.${id}.label`);
   } else if (row.tab === "items") {
     fact("FLEX.Browser.Filter.preis", money(row.preis));
     if (row.schule) fact(row.type === "spell" ? "FLEX.Browser.Preview.zauberschule" : "FLEX.Browser.Preview.kampfart", schools.get(row.schule) ?? row.schule);

@@ -62,6 +62,8 @@ export interface BrowseRow {
   trainierbar: boolean;
   reitbar: boolean;
   schwimmt: boolean;
+  /** B-7: lives only in water (its speed is its swimming; on land 1 Schritt per Aktion). */
+  nurImWasser: boolean;
   fliegt: boolean;
   misstrauen: number | null;
   leben: number | null;
@@ -228,6 +230,7 @@ export function buildRow(documentName: "Actor" | "Item", tab: BrowseTab, entry: 
     trainierbar: s.trainierbar === true,
     reitbar: s.reitbar === true,
     schwimmt: s.schwimmt === true,
+    nurImWasser: s.nurImWasser === true,
     fliegt: s.fliegt === true,
     // R-COMP-2: no value of its own means the default for its Stufe.
     misstrauen: tab === "creatures" ? (num(s.misstrauen) ?? defaultMisstrauen(stufe ?? 0)) : null,

@@ -368,8 +368,16 @@ export class FlexActorSheet<
     const format = (key: string, n: string) => game.i18n!.format(key, { n });
     return [
       { label: "FLEX.Actor.base.FIELDS.groesse.label", name: "system.groesse", value: s.groesse, display: game.i18n!.localize(CONFIG.FLEX.sizes[s.groesse] ?? s.groesse), options: CONFIG.FLEX.sizes },
-      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: unitText("Schritt", s.geschwindigkeit), min: 0, step: 1, hint: format("FLEX.Sheet.SwimSpeed", unitText("Schritt", s.derived.schwimmen)), ...this.mountedSpeed() },
+      { label: "FLEX.Actor.base.FIELDS.geschwindigkeit.label", name: "system.geschwindigkeit", value: s.geschwindigkeit, display: unitText("Schritt", s.geschwindigkeit), min: 0, step: 1, hint: format("FLEX.Sheet.SwimSpeed", unitText("Schritt", s.derived.schwimmen)), ...this.waterOnlySpeed(), ...this.mountedSpeed() },
     ];
+  }
+
+  /** B-7: a creature that lives only in water shows its land speed, "1 Schritt an Land", its Geschwindigkeit as its swimming. */
+  protected waterOnlySpeed(): Record<string, unknown> {
+    const s = this.flexSystem;
+    if (!("nurImWasser" in s) || s.nurImWasser !== true) return {};
+    const i18n = game.i18n!;
+    return { display: i18n.format("FLEX.Sheet.LandSpeed", { n: unitText("Schritt", s.derived.laufen) }), tooltip: i18n.localize("FLEX.Actor.creature.FIELDS.nurImWasser.hint") };
   }
 
   protected itemRow(item: Item.Implementation): ItemRowContext {

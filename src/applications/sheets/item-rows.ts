@@ -224,10 +224,12 @@ function decorateRow(sheet: RowSheet, row: Row, state: RowState, inInventory: bo
   // R-CORE-3: a talent's Übungswert, the number players train ("ÜW 3"), muted beside its summed check.
   const uw = item.type === "talent" ? Number((item.system as { uebungswert?: unknown }).uebungswert) : NaN;
   row.uebungswert = Number.isFinite(uw) ? { label: format("FLEX.Sheet.Tag.Uebungswert", { n: String(uw) }), tooltip: format("FLEX.Sheet.Tag.UebungswertHint", { n: String(uw) }) } : null;
-  // The owner steps Menge and Ladungen in play mode; edit mode edits them on the item sheet.
-  const step = actor.isOwner && sheet.isEditable && !sheet.isEditMode && !row.locked;
+  // The owner steps Menge and Ladungen in play mode; edit mode edits them on the item sheet. B-16: edit mode shows the
+  // owner the same counts ("1 Stück") without the −/+, so a row does not lose its count when the mode changes.
+  const owns = actor.isOwner && sheet.isEditable && !row.locked;
+  const step = owns && !sheet.isEditMode;
   const sys = flexItemSystem(item);
-  if (sys && step) row.counts = rowCounts(item, sys, true).map((c) => ({ ...c, step: true }));
+  if (sys && owns) row.counts = rowCounts(item, sys, true).map((c) => ({ ...c, step }));
   row.counts = (row.counts ?? []).map((c) => ({
     ...c,
     tagClass: c.empty ? "flex-tag flex-tag-empty" : "flex-tag",

@@ -98,6 +98,15 @@ async function onItemDetail(this: { document: Item.Implementation }, _event: Poi
   if (run) await run(this.document, target);
 }
 
+/**
+ * B-16: the header's name field is one line; a long name ("Herstellung: Langschwert aus Sturmstahl") is set smaller,
+ * in two steps, so it shows whole in the window's width instead of ending in "…".
+ */
+export function nameSize(name: string): "" | "long" | "longer" {
+  const length = [...name].length;
+  return length > 40 ? "longer" : length > 28 ? "long" : "";
+}
+
 export class FlexItemSheet<
   RenderContext extends Context = Context,
   Config extends Configuration = Configuration,
@@ -126,6 +135,7 @@ export class FlexItemSheet<
       system: item.system,
       detailsTemplate: itemDetailsTemplate(item.type),
       typeLabel: `TYPES.Item.${item.type}`,
+      nameSize: nameSize(item.name),
       attributes: Object.fromEntries(ATTRIBUTE_KEYS.map((k) => [k, CONFIG.FLEX.attributes[k].label])),
       talentCategories: CONFIG.FLEX.talentCategories,
       damageTypes: CONFIG.FLEX.damageTypes,

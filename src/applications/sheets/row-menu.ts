@@ -3,14 +3,13 @@
 // with what this user may do with the item: edit or view it, duplicate, delete, equip or put away, use, send to chat.
 import { itemRoleOf } from "../../automation/polymorph";
 import { flexItemSystem } from "./system-data";
+import { postItemCard } from "./item-card";
 import { spendsOn } from "./item-rows";
 import type { RowSheet } from "./item-rows";
 
 /** Rows that carry the menu, and the button that opens it with a click. */
 export const ROW_MENU_SELECTOR = ".flex-item[data-item-id]";
 export const ROW_MENU_BUTTON = ".flex-row-menu";
-
-export const ITEM_CARD_TEMPLATE = "systems/flex/templates/chat/item-card.hbs";
 
 type Entry = foundry.applications.ux.ContextMenu.Entry<HTMLElement>;
 
@@ -36,30 +35,6 @@ function usable(item: Item.Implementation): boolean {
 
 const equippable = (item: Item.Implementation) => item.type === "weapon" || item.type === "armor";
 const equipped = (item: Item.Implementation) => flexItemSystem(item)?.ausgeruestet === true;
-
-/** "Ladungen: 7/10" or "Menge: 3" for an item that is used up (R-CORE-15); null for one that is not counted. */
-function stockLine(item: Item.Implementation): string | null {
-  const sys = item.system as { ladungen?: { value?: number; max?: number }; menge?: number };
-  const max = Number(sys.ladungen?.max) || 0;
-  if (max > 0) return game.i18n!.format("FLEX.Card.Charges", { value: String(Number(sys.ladungen?.value) || 0), max: String(max) });
-  const menge = Number(sys.menge);
-  return Number.isFinite(menge) && menge !== 1 && ["equipment", "alchemical"].includes(item.type) ? game.i18n!.format("FLEX.Card.Quantity", { n: String(menge) }) : null;
-}
-
-/** Posts the item to chat: its name, image and description (secrets stay out), one message spoken by the actor. */
-export async function postItemCard(item: Item.Implementation, actor: Actor.Implementation): Promise<unknown> {
-  const html = flexItemSystem(item)?.beschreibung ?? "";
-  const description = html.trim() ? await foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { secrets: false, relativeTo: item }) : "";
-  const content = await foundry.applications.handlebars.renderTemplate(ITEM_CARD_TEMPLATE, {
-    name: item.name,
-    img: item.img,
-    type: game.i18n!.localize(`TYPES.Item.${item.type}`),
-    // C-15: what is left of it, as the sheet shows it (charges of a kit, how many of a potion).
-    stock: stockLine(item),
-    description,
-  });
-  return ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }) });
-}
 
 /** Asks before deleting, as core's Document#deleteDialog does; a closed dialog deletes nothing. */
 async function confirmDelete(item: Item.Implementation): Promise<void> {

@@ -38,7 +38,9 @@ export async function useItem(item: Item.Implementation, actor: Actor.Implementa
   await item.update(changes);
   const use: UseRecord = { item: { name: item.name, img: item.img ?? "", uuid: item.uuid }, name: actor.name, left, empty: outcome.empty, rules: outcome.rules };
   const healing = item.type === "alchemical" ? await rollItemHealing(item, actor, use) : null;
-  const content = healing ? await renderHealCard(healing.record) : await renderUseCard(use);
+  // C-15: an Alchemikum without a heilung says so, so that "benutzt … (noch 1)" is not read as a use that did nothing.
+  const note = item.type === "alchemical" && !healing ? game.i18n!.localize("FLEX.Use.NoHealing") : null;
+  const content = healing ? await renderHealCard(healing.record) : await renderUseCard(use, { note });
   const flags = { flex: { use: { item: item.uuid, left }, ...(healing ? { heal: healing.record } : {}) } };
   await ChatMessage.create({ content, speaker: ChatMessage.getSpeaker({ actor }), flags, ...(healing ? { rolls: [healing.roll] } : {}) });
   return { empty: outcome.empty, left };

@@ -39,6 +39,8 @@ export interface CardBlock {
   lines: string[];
   /** What this rest refused the character and why (drawn as every card draws a refusal). */
   refused: string[];
+  /** After refusals, that the rest itself still counts (its limit and the no-rest clock, R-REST-1 … 4, R-REST-NO-1); null without any. */
+  stillCounts: string | null;
   rules: string;
 }
 
@@ -130,7 +132,7 @@ function talentLines(e: RestEntry): string[] {
 export function cardBlock(e: RestEntry, currency: string, crafting?: RestCrafting): CardBlock {
   const tags: string[] = [];
   if (e.defaulted) tags.push(l("FLEX.Rest.Card.Defaulted"));
-  if (!e.taken.taken) return { name: e.name, taken: false, tags, lines: [], refused: [l(`FLEX.Rest.Card.NotTaken.${e.taken.reason ?? "activity"}`)], rules: e.rules.join(", ") };
+  if (!e.taken.taken) return { name: e.name, taken: false, tags, lines: [], refused: [l(`FLEX.Rest.Card.NotTaken.${e.taken.reason ?? "activity"}`)], stillCounts: null, rules: e.rules.join(", ") };
   const lines: string[] = [...talentLines(e)];
   if (e.hitDice) {
     const h = e.hitDice;
@@ -155,7 +157,8 @@ export function cardBlock(e: RestEntry, currency: string, crafting?: RestCraftin
   if (e.hallucinationEnded) lines.push(l("FLEX.Rest.Card.HallucinationEnds"));
   else if (e.sleeplessClock) tags.push(l("FLEX.Rest.Card.ClockRestarted"));
   else if (e.slept) tags.push(l("FLEX.Rest.Card.ClockStopped"));
-  return { name: e.name, taken: true, tags, lines, refused, rules: e.rules.join(", ") };
+  // C-15: a refused talent or missing kit leaves the rest taken: it is recorded and restarts the no-rest clock.
+  return { name: e.name, taken: true, tags, lines, refused, stillCounts: refused.length ? l("FLEX.Rest.Card.StillCounts") : null, rules: e.rules.join(", ") };
 }
 
 /** The card's data: heading, time, one block per character, the refused ones. */

@@ -6,8 +6,11 @@ import { swimCost } from "../../rules";
 type CostFunction = (cost: number, ...rest: unknown[]) => number;
 type MovementAction = { getCostFunction?: (token: { actor?: Actor.Implementation | null }, options?: unknown) => CostFunction };
 
-/** R-SWIM-1 (Decision): a creature with *schwimmt* swims at its own speed. */
-const swimmer = (actor: Actor.Implementation | null | undefined) => (actor?.system as { schwimmt?: unknown } | undefined)?.schwimmt === true;
+/** R-SWIM-1 (Decision): a creature with *schwimmt*, or one that lives only in water (B-7), swims at its own speed. */
+const swimmer = (actor: Actor.Implementation | null | undefined) => {
+  const sys = actor?.system as { schwimmt?: unknown; nurImWasser?: unknown } | undefined;
+  return sys?.schwimmt === true || sys?.nurImWasser === true;
+};
 
 function hasFlexSpeed(actor: Actor.Implementation | null | undefined): boolean {
   const speed = (actor?.system as { geschwindigkeit?: unknown } | undefined)?.geschwindigkeit;

@@ -1,6 +1,6 @@
 // Actor subtype "creature": monsters, animals, apparatuses — and companions once trained (§4).
 import { CREATURE_KINDS, SIZE_KEYS } from "../../config";
-import { attributeValue, breathDie, clampMisstrauen, coerceDie, defaultMisstrauen, handlingTalent, isDie, MIN_MISSTRAUEN, swimSpeed } from "../../rules";
+import { attributeValue, breathDie, clampMisstrauen, coerceDie, defaultMisstrauen, handlingTalent, isDie, MIN_MISSTRAUEN, landSpeed, swimSpeed } from "../../rules";
 import type { CreatureKind, Die } from "../../rules";
 import { attributesField, bounded, descriptionField, intField, LIMITS, poolField, stufeField } from "../fields";
 import { clampPool } from "../repair";
@@ -27,6 +27,8 @@ const creatureSchema = () => ({
   /** How it moves besides walking (its passives tell the table; these let a search find it): water creatures, flyers. */
   schwimmt: new BooleanField({ initial: false }),
   fliegt: new BooleanField({ initial: false }),
+  /** B-7: lives only in water (a Wasserwesen): swims at its Geschwindigkeit, on land 1 Schritt per Aktion. */
+  nurImWasser: new BooleanField({ initial: false }),
   /** R-COMP-2: null means "the default for its Stufe"; a number is the GM's adjusted value. */
   misstrauen: new NumberField({ required: true, nullable: true, integer: true, min: MIN_MISSTRAUEN, max: LIMITS.misstrauen, initial: null }),
   trainer: new DocumentUUIDField({ type: "Actor" }),
@@ -57,6 +59,8 @@ export type CreatureDerived = {
     atem: { value: number; max: number };
     /** R-SWIM-1: swim speed in Schritt. */
     schwimmen: number;
+    /** R-CORE-6: what one Aktion of moving covers on land, in Schritt (B-7: 1 for a creature that lives only in water). */
+    laufen: number;
   };
 };
 
@@ -89,6 +93,7 @@ export class CreatureData extends foundry.abstract.TypeDataModel<CreatureSchema,
     const standard = defaultMisstrauen(bounded(this.stufe, 0, LIMITS.stufe, 1));
     const ko = coerceDie(this.attributes.ko, CONFIG.FLEX?.defaultAttributeDie ?? 6);
     const atem = breathDie(this.atem?.wuerfel, ko);
+    const speed = bounded(this.geschwindigkeit, 0, LIMITS.schritt, 0);
     this.derived = {
       koWert: attributeValue(ko),
       ruestung: bounded(this.ruestung, 0, LIMITS.verteidigung, 0) + armorFromItems(this.parent),
@@ -98,8 +103,9 @@ export class CreatureData extends foundry.abstract.TypeDataModel<CreatureSchema,
       begleiter: !!this.trainer,
       atemWuerfel: atem,
       atem: { value: atem, max: ko },
-      // R-SWIM-1 (Decision): a creature with *schwimmt* swims at its Geschwindigkeit.
-      schwimmen: swimSpeed(bounded(this.geschwindigkeit, 0, LIMITS.schritt, 0), this.schwimmt === true),
+      // R-SWIM-1 (Decision): a creature with *schwimmt*, or one that lives only in water, swims at its Geschwindigkeit.
+      schwimmen: swimSpeed(speed, this.schwimmt === true || this.nurImWasser === true),
+      laufen: landSpeed(speed, this.nurImWasser === true),
     };
   }
 }
