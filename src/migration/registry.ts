@@ -4,6 +4,7 @@
 // nothing), so a migration a GM left half done is finished by running it again. Tested on plain objects.
 import { rekeyAppliedMarks, rekeyJournalMarks } from "./marks";
 import { removedSettings } from "./removed-settings";
+import { markWaterOnly } from "./water-only";
 import type { Migration } from "./types";
 import { compareVersions } from "./version";
 
@@ -13,6 +14,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: "0.2.0", name: "applied marks keyed by the message id", actor: rekeyAppliedMarks, user: rekeyJournalMarks },
   // 0.2.0 (R-REST-NO-1, Decision 2026-12-01): every rest restarts the no-rest clock; its world setting is gone.
   { version: "0.2.0", name: "the removed setting restBreatherStopsClock dropped", dropSettings: removedSettings },
+  // 0.2.0 (B-7): a creature taken from the Bestiarium with the passive Wasserwesen lives only in water.
+  { version: "0.2.0", name: "creatures with Wasserwesen marked nurImWasser", actor: markWaterOnly },
 ];
 
 /** The migrations a world last migrated at `from` needs to reach `to`, oldest first (in their registered order). */

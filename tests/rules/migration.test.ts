@@ -4,6 +4,10 @@ import { describe, expect, it } from "vitest";
 import { rekeyAppliedMarks, rekeyJournalMarks } from "../../src/migration/marks";
 import { MIGRATIONS, migrationsBetween } from "../../src/migration/registry";
 import { removedSettings } from "../../src/migration/removed-settings";
+import { markWaterOnly, WATER_ONLY_PASSIVE_NAMES } from "../../src/migration/water-only";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import yaml from "js-yaml";
 import { sourceUpdate } from "../../src/migration/source-diff";
 import { compareVersions } from "../../src/migration/version";
 
@@ -120,5 +124,51 @@ describe("0.2.0 a GM's open journal record writes its mark under the message id"
     expect(after).toEqual(gm("attack-msgAttack0000001-t1"));
     expect(rekeyJournalMarks(after, world)).toBe(after);
     expect(rekeyJournalMarks(gm("fall-x-target"), world)).toEqual(gm("fall-x-target"));
+  });
+});
+
+describe("0.2.0 creatures with Wasserwesen live only in water (B-7)", () => {
+  const passive = (name: string, i18n: Record<string, unknown> = {}) => ({ _id: "passive000000001", name, type: "passive", system: {}, flags: { flex: { i18n } } });
+  const kraken = (items: unknown[], system: Record<string, unknown> = {}) => ({ _id: "actorKraken00001", name: "Tiefenkrake", type: "creature", system: { geschwindigkeit: 24, schwimmt: true, ...system }, items });
+
+  it("a creature taken from the Bestiarium with the passive, under its German, English or Russian name, gets nurImWasser", () => {
+    for (const name of ["Wasserwesen", "Aquatic", "Водное существо"]) {
+      expect((markWaterOnly(kraken([passive(name)])).system as Record<string, unknown>).nurImWasser, name).toBe(true);
+    }
+    // Renamed in the world, but still carrying the pack's translations.
+    expect((markWaterOnly(kraken([passive("Meereswesen", { en: { name: "Aquatic" } })])).system as Record<string, unknown>).nurImWasser).toBe(true);
+  });
+
+  it("leaves a creature without it, a GM's stored choice, a character and a damaged source as they are; a second run changes nothing", () => {
+    const wolf = kraken([passive("Rudeljäger")]);
+    expect(markWaterOnly(wolf)).toBe(wolf);
+    const cleared = kraken([passive("Wasserwesen")], { nurImWasser: false });
+    expect(markWaterOnly(cleared)).toBe(cleared);
+    const hero = { ...kraken([passive("Wasserwesen")]), type: "character" };
+    expect(markWaterOnly(hero)).toBe(hero);
+    for (const source of [{ _id: "a", type: "creature" }, { _id: "a", type: "creature", system: {}, items: "x" }, { _id: "a", type: "creature", system: {}, items: [null, 3] }]) {
+      expect(markWaterOnly(source)).toBe(source);
+    }
+    const before = kraken([passive("Wasserwesen")]);
+    const copy = structuredClone(before);
+    const once = markWaterOnly(before);
+    expect(before).toEqual(copy);
+    expect(markWaterOnly(once)).toBe(once);
+  });
+
+  it("the names are the Bestiarium's: every creature in the packs with the passive is marked nurImWasser, and no other", () => {
+    const root = join(import.meta.dirname, "..", "..", "packs", "_source");
+    const creatures = ["bestiarium", "begleiter"].flatMap((pack) =>
+      readdirSync(join(root, pack), { recursive: true, encoding: "utf8" })
+        .filter((f) => f.endsWith(".yml"))
+        .map((f) => yaml.load(readFileSync(join(root, pack, f), "utf8")) as Record<string, unknown>)
+        .filter((d) => d.type === "creature"),
+    );
+    const marked = creatures.filter((c) => (c.system as Record<string, unknown>).nurImWasser === true).map((c) => c.name).sort();
+    expect(marked.length).toBeGreaterThan(0);
+    const withoutField = (c: Record<string, unknown>) => ({ ...c, system: { ...(c.system as Record<string, unknown>), nurImWasser: undefined } });
+    const migrated = creatures.filter((c) => (markWaterOnly(withoutField(c)).system as Record<string, unknown>).nurImWasser === true).map((c) => c.name).sort();
+    expect(migrated).toEqual(marked);
+    expect(WATER_ONLY_PASSIVE_NAMES).toContain("Wasserwesen");
   });
 });
