@@ -165,7 +165,7 @@ describe.each(["de", "en", "ru"])("the loot sheet in %s", (lang) => {
     const out = Object.values(sheet.lastRender as Record<string, string>).join("\n");
     expect(out).toContain('name="system.geld" value="250"');
     expect(out).toContain("Seil");
-    expect(out).toContain({ de: "3 Stück", en: "3 pcs", ru: "3 шт." }[lang]);
+    expect(out).toContain({ de: "3 Stück", en: "×3", ru: "3 шт." }[lang]);
     expect(out).toContain("15 ¥");
     expect(out).toContain("Im Keller.");
     expect([...g.game.i18n.missing]).toEqual([]);
