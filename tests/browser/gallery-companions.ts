@@ -56,6 +56,12 @@ export async function companionPages(add: AddGalleryPage, { clients, hero, wolf 
   const dialog = await renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(hero, [wolf], wolf));
   const buttons = `<footer class="dialog-buttons"><button type="button"><i class="fa-solid fa-bone" inert></i> ${escape(i18n.localize("FLEX.Training.Train"))}</button></footer>`;
   add("dialog-training", `<div class="dialog-content">${dialog}</div>${buttons}`, "dialog flex", [], 480, 540, "light", i18n.format("FLEX.Training.Title", { trainer: hero.name }));
+  // With too little money for one Einheit (10 ¥): the dialog says so before the click (review §1 gap). Her money is
+  // put back with the rest below.
+  await hero.update({ "system.geld": 5 });
+  const poor = await renderTemplate(TRAINING_DIALOG_TEMPLATE, trainingDialogContext(hero, [wolf], wolf));
+  add("dialog-training-poor", `<div class="dialog-content">${poor}</div>${buttons}`, "dialog flex", [], 480, 540, "light", i18n.format("FLEX.Training.Title", { trainer: hero.name }));
+  await hero.update({ "system.geld": saved.geld });
 
   // A session that completes in its fifth block: CH W6 + 12 against Misstrauen 18 (EW 18, 18, 14, 17, 18: 46 → 100).
   dice(6, 6, 2, 5, 6, 6);

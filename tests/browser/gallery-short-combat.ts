@@ -72,6 +72,9 @@ export async function shortCombatPages(add: GalleryAdd, { clients, hero }: Short
   // Apply: the hits by the difference, shared out (one W2 each), each hit's damage rolled.
   queueDice([2, 8, 2, 8, 2, 8].map((faces, i) => ({ faces, result: [1, 3, 2, 5, 1, 7][i] })));
   await as(gm, () => shortCombatAction(card, "apply"));
+  // The GM's tool once applied: the record stays to read, nothing more to click but the card's Undo (review §1 gap).
+  const applied = await as(gm, () => appPage(new ShortCombatTool({ messageId: card.id })));
+  add("short-combat-tool-applied", applied.html, applied.classes, [], applied.width, 700, "light", i18n.localize("FLEX.ShortCombat.Title"));
   const ours = messages()
     .slice(start)
     .filter((m: Any) => m.flags?.flex?.shortCombat || m.flags?.flex?.shortCombatResult);

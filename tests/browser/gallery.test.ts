@@ -67,8 +67,8 @@ describe("the gallery in headless Chromium", () => {
     const names = new Set(pages.map((p) => p.name));
     for (const view of ["character-stats", "character-talents", "character-inventory", "character-effects", "character-biography", "character-edit", "creature-stats", "creature-abilities", "creature-limited", "dialog-check", "dialog-end-of-day", "chat-cards",
       "dialog-heal", "chat-heal", "chat-potion", "chat-combat-1", "chat-combat-2", "chat-combat-3", "combat-tracker", "character-combat",
-      "character-companions", "character-companions-empty", "dialog-training", "chat-companions-1", "chat-companions-2",
-      "short-combat-setup", "short-combat-tool", "short-combat-player", "chat-short-combat",
+      "character-companions", "character-companions-empty", "dialog-training", "dialog-training-poor", "chat-companions-1", "chat-companions-2",
+      "short-combat-setup", "short-combat-tool", "short-combat-tool-applied", "short-combat-player", "chat-short-combat",
       "dialog-rest-start", "dialog-rest-answer", "dialog-rest-downtime", "chat-rest", "chat-no-rest", "character-no-rest", "item-resource",
       "item-project", "item-plot", "dialog-craft-start", "dialog-craft-session", "dialog-craft-session-days", "dialog-work", "dialog-reward", "chat-making",
       "character-polymorph", "chat-polymorph",

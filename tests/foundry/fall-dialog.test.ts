@@ -89,6 +89,16 @@ describe("Landet auf (R-FALL-2)", () => {
     expect(owned.map((o) => o.label)).toEqual(["Alrik"]);
   });
 
+  it("two tokens of one name are two choices a GM can tell apart", async () => {
+    const { scene, hero } = await setup();
+    const goblin = (await createActor({ name: "Goblin", type: "creature", prototypeToken: { actorLink: false } })) as Any;
+    await placeToken(scene, goblin, { col: 6 });
+    await placeToken(scene, goblin, { col: 7 });
+    const options = fallTargetOptions(hero, scene.tokens, { isGM: true, ownedOnly: false });
+    expect(options.map((o) => o.label)).toEqual(["Fass (Objekt)", "Goblin", "Goblin (2)", "Wolf"]);
+    expect(new Set(options.map((o) => o.value)).size).toBe(4);
+  });
+
   it("the sheet's Sturz button: the chosen wolf takes the same damage, though it stands nowhere near", async () => {
     const { hero, wolf, wolfToken } = await setup();
     const sheet = new CharacterSheet({ document: hero });

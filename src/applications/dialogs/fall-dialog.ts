@@ -47,7 +47,15 @@ export function fallTargetOptions(faller: Actor.Implementation | null, tokens: I
     const label = landing.kind === "object" ? game.i18n!.format("FLEX.Sheet.FallOntoObject", { name: landing.name }) : landing.name;
     options.push({ value: token.uuid, label });
   }
-  return options.sort((a, b) => a.label.localeCompare(b.label, game.i18n?.lang));
+  options.sort((a, b) => a.label.localeCompare(b.label, game.i18n?.lang));
+  // Three unlinked goblins are three choices: each one after the first of a name gets its number ("Goblin (2)").
+  const seen = new Map<string, number>();
+  for (const option of options) {
+    const n = (seen.get(option.label) ?? 0) + 1;
+    seen.set(option.label, n);
+    if (n > 1) option.label = game.i18n!.format("FLEX.Sheet.FallOntoNumbered", { name: option.label, n: String(n) });
+  }
+  return options;
 }
 
 /** The dialog's content: the height, its live line and (when there is a scene) the landing select. */
