@@ -3,15 +3,13 @@
 import type { EwChance } from "./checks";
 import type { RuleId } from "./ids";
 
-/** R-TRAIN-1 / R-CRAFT-1: one roll of an accumulating check stands for 4 hours (an Einheit). */
-export const EINHEIT_HOURS = 4;
 /** Decision: the estimate looks at most this far (far beyond any goal R-TRAIN-1 or R-CRAFT-4 sets). */
 export const MAX_ESTIMATED_EW = 100_000;
 
 export interface ProgressEstimate {
   /** The expected number of Einheiten to the goal, rounded up. */
   einheiten: number;
-  /** 4 hours each. */
+  /** `hoursPerEinheit` each (4: training's TRAINING_BLOCK_HOURS, crafting's CRAFT_BLOCK_HOURS). */
   hours: number;
   /** What they cost at `costPerEinheit` each (10 ¥ for training, R-TRAIN-1; 0 where an Einheit costs nothing). */
   cost: number;
@@ -26,7 +24,7 @@ const count = (n: number) => (Number.isFinite(n) && n > 0 ? Math.min(MAX_ESTIMAT
  * quotient remaining ÷ mean: with E(0) = 0, E(r) = (1 + Σ p(g) · E(max(0, r − g))) ÷ (1 − p(0)) over the gains g > 0.
  * Null when no EW can meet the SW (the goal is out of reach).
  */
-export function progressEstimate({ remaining, sw, chances, costPerEinheit = 0 }: { remaining: number; sw: number; chances: readonly EwChance[]; costPerEinheit?: number }): ProgressEstimate | null {
+export function progressEstimate({ remaining, sw, chances, hoursPerEinheit, costPerEinheit = 0 }: { remaining: number; sw: number; chances: readonly EwChance[]; hoursPerEinheit: number; costPerEinheit?: number }): ProgressEstimate | null {
   const rules: RuleId[] = ["R-TRAIN-1", "R-CRAFT-1"];
   const gains = new Map<number, number>();
   let nothing = 0;
@@ -52,5 +50,5 @@ export function progressEstimate({ remaining, sw, chances, costPerEinheit = 0 }:
   // A whole number in floating point stays that number: 18.000000000004 is 18 Einheiten, not 19.
   const einheiten = Math.max(0, Math.ceil(expected[goal]! - 1e-9));
   const price = Number.isFinite(costPerEinheit) && costPerEinheit > 0 ? costPerEinheit : 0;
-  return { einheiten, hours: einheiten * EINHEIT_HOURS, cost: einheiten * price, rules };
+  return { einheiten, hours: einheiten * hoursPerEinheit, cost: einheiten * price, rules };
 }

@@ -73,7 +73,7 @@ export function outlookText(outlook: CheckOutlook, sw: number): string {
  */
 export function craftEstimateText(remaining: number, sw: number, chances: readonly EwChance[] | null | undefined): string {
   if (!chances?.length) return "–";
-  const estimate = progressEstimate({ remaining, sw, chances });
+  const estimate = progressEstimate({ remaining, sw, chances, hoursPerEinheit: CRAFT_BLOCK_HOURS });
   if (!estimate) return i18n().localize("FLEX.Making.Estimate.Never");
   return i18n().format("FLEX.Making.Estimate.Text", { einheiten: unitText("Einheit", estimate.einheiten), hours: numberText(estimate.hours) });
 }

@@ -42,7 +42,7 @@ export function trainingEstimateText(trainer: Actor.Implementation, creature: Ac
   const prepared = talent ? trainer.prepareCheck({ talent, sw }, { quiet: true }) : null;
   if (!prepared) return null;
   const progress = Math.max(0, Math.trunc(Number(facts.training?.fortschritt) || 0));
-  const estimate = progressEstimate({ remaining: TRAINING_GOAL - progress, sw, chances: checkEwChances(prepared.input), costPerEinheit: TRAINING_BLOCK_COST });
+  const estimate = progressEstimate({ remaining: TRAINING_GOAL - progress, sw, chances: checkEwChances(prepared.input), hoursPerEinheit: TRAINING_BLOCK_HOURS, costPerEinheit: TRAINING_BLOCK_COST });
   if (!estimate || estimate.einheiten === 0) return null;
   return game.i18n!.format("FLEX.Training.Estimate", { einheiten: unitText("Einheit", estimate.einheiten), goal: String(TRAINING_GOAL), cost: String(estimate.cost), currency: currencyLabel(), hours: unitText("Hour", estimate.hours) });
 }
