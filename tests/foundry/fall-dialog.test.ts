@@ -4,7 +4,7 @@ import { parse } from "node-html-parser";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FALL_DIALOG_TEMPLATE, fallDialogContext, fallTargetOptions, promptFallHeight } from "../../src/applications/dialogs/fall-dialog";
 import { CharacterSheet } from "../../src/applications/sheets/character-sheet";
-import { as, createActor, createScene, messages, placeToken, resetWorld, settle, type Clients } from "../harness";
+import { as, createActor, createScene, messages, placeToken, resetWorld, settle, state, type Clients } from "../harness";
 import { d4s, resetFallSettings, roll } from "./falling-helpers";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -72,6 +72,26 @@ describe("the live line under the height (R-FALL-1)", () => {
     expect(dialog.type("4")).toBe(fall);
     expect(dialog.type("1")).toBe(noFall);
     expect([...g.game.i18n.missing]).toEqual([]);
+  });
+});
+
+describe("a fall higher than Flex rolls (CONFIG.FLEX.maxFallHeight)", () => {
+  it("the live line says so, and the fall itself says so instead of ending in silence: no card, no write", async () => {
+    const { hero, heroToken } = await setup();
+    DialogV2().answers.push(null);
+    await promptFallHeight("Alrik");
+    const dialog = fakeDialog("3");
+    DialogV2().prompts.at(-1).render(new Event("render"), dialog);
+    expect(dialog.type("100")).toContain("100 Schritt: Athletik-Probe gegen SW 300");
+    expect(dialog.type("150")).toBe("150 Schritt: höher als 100 Schritt, so einen Sturz würfelt Flex nicht aus; das entscheidet die Spielleitung.");
+    const writes = state.writes.length;
+    const report = await as(clients.players[0], () => g.game.flex.fall(heroToken, 150));
+    await settle();
+    expect(report).toMatchObject({ fell: false, reason: "tooHigh" });
+    expect(messages()).toHaveLength(0);
+    expect(state.writes.length).toBe(writes);
+    expect(hero.system.leben.value).toBe(30);
+    expect(state.notifications.at(-1)).toMatchObject({ userId: clients.players[0].id, message: "Alrik stürzt höher als 100 Schritt: So einen Sturz würfelt Flex nicht aus, das entscheidet die Spielleitung." });
   });
 });
 

@@ -19,6 +19,7 @@ export function fallPreviewText(entry: unknown): string {
   if (preview.kind === "invalid") return i18n.localize("FLEX.Sheet.FallPreview.Invalid");
   const height = unitText("Schritt", preview.height);
   if (preview.kind === "noFall") return i18n.format("FLEX.Sheet.FallPreview.NoFall", { height });
+  if (preview.height > CONFIG.FLEX.maxFallHeight) return i18n.format("FLEX.Sheet.FallPreview.TooHigh", { height, max: unitText("Schritt", CONFIG.FLEX.maxFallHeight) });
   return i18n.format("FLEX.Sheet.FallPreview.Fall", { height, sw: String(preview.sw), damage: localFormula(preview.formula), average: numberText(preview.average) });
 }
 

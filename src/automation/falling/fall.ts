@@ -52,6 +52,11 @@ export async function fall(faller: Actor.Implementation | TokenDocument.Implemen
     if (source === "call") ui.notifications?.info(game.i18n!.format("FLEX.Fall.NoFall", { name, height: unitText("Schritt", plan.height) }));
     return { fallId, fell: false, messageId: null, reason: "noFall" };
   }
+  // Higher than any request may carry (CONFIG.FLEX.maxFallHeight): said here, where it would otherwise end in silence.
+  if (plan.height > CONFIG.FLEX.maxFallHeight) {
+    ui.notifications?.warn(game.i18n!.format("FLEX.Fall.TooHigh", { name, max: unitText("Schritt", CONFIG.FLEX.maxFallHeight) }));
+    return { fallId, fell: false, messageId: null, reason: "tooHigh" };
+  }
   if (!actor.isOwner) {
     ui.notifications?.warn(game.i18n!.format("FLEX.Fall.NotYours", { name }));
     return { fallId, fell: false, messageId: null, reason: "refused" };

@@ -50,7 +50,7 @@ export interface FallReport {
   fallId: string;
   fell: boolean;
   messageId: string | null;
-  /** Why nothing (new) happened: "noFall", "flying", "duplicate", "refused", "missing". */
+  /** Why nothing (new) happened: "noFall", "tooHigh", "flying", "duplicate", "refused", "missing". */
   reason?: string;
   record?: FallRecord;
 }
