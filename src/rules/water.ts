@@ -22,6 +22,17 @@ export function landSpeed(speed: number, waterOnly = false): number {
   return waterOnly ? Math.min(WATER_ONLY_LAND_SPEED, toCount(speed)) : toCount(speed);
 }
 
+/**
+ * Decision (B-7): the movement cost of a stretch walked, given its cost on foot: for a creature that lives only in water
+ * each Schritt costs as much of its Geschwindigkeit as makes one Aktion cover its land speed (Tiefenkrake, 24: 24 a
+ * Schritt), so the token ruler counts 1 Schritt per Aktion on land. Others walk at their cost on foot.
+ */
+export function walkCost(cost: number, speed: number, waterOnly = false): number {
+  const full = toCount(speed);
+  const land = landSpeed(full, waterOnly);
+  return waterOnly && land > 0 && full > land && Number.isFinite(cost) && cost > 0 ? cost * (full / land) : cost;
+}
+
 /** R-SWIM-1: half speed means every Schritt swum costs two of the speed. */
 export const SWIM_COST_FACTOR = 2;
 

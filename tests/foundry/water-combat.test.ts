@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { parse } from "node-html-parser";
 import { attackCardAction } from "../../src/automation/combat";
+import { speedBand } from "../../src/rules";
 import { as, createActor, createScene, dice, messageContentFor, messages, placeToken, queueDice, resetWorld, settle, state, target, writesOf, type Clients } from "../harness";
 
 type Any = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -247,6 +248,22 @@ describe("R-SWIM-1 swimming at half speed", () => {
     // The same creature without schwimmt swims at half.
     const wolf = (await createActor({ type: "creature", system: { geschwindigkeit: 24 } })) as Any;
     expect(sys(wolf).derived.schwimmen).toBe(12);
+  });
+
+  it("B-7: a creature that lives only in water walks 1 Schritt per Aktion (each Schritt costs its Geschwindigkeit) and swims at its speed", async () => {
+    const scene = await createScene();
+    const kraken = (await createActor({ name: "Tiefenkrake", type: "creature", system: { geschwindigkeit: 24, nurImWasser: true } })) as Any;
+    const token = await placeToken(scene, kraken);
+    const { swim, walk } = g.CONFIG.Token.movement.actions;
+    expect(walk.getCostFunction(token, {})(1)).toBe(24);
+    expect(walk.getCostFunction(token, {})(3)).toBe(72);
+    expect(swim.getCostFunction(token, {})(3)).toBe(3);
+    // The ruler's bands: 1 Schritt on land is 1 Aktion, 2 Schritt are 2.
+    expect(speedBand(walk.getCostFunction(token, {})(1), 24, 3)).toMatchObject({ actions: 1 });
+    expect(speedBand(walk.getCostFunction(token, {})(2), 24, 3)).toMatchObject({ actions: 2 });
+    // Everyone else walks as core says.
+    const wolf = await placeToken(scene, await createActor({ type: "creature", system: { geschwindigkeit: 24, schwimmt: true } }));
+    expect(walk.getCostFunction(wolf, {})(3)).toBe(3);
   });
 
   it("v13 token movement: the swim action costs double for a Flex creature", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { rolledDefence, rolledDefenceEW } from "../../src/rules/defence";
-import { damageEffectsApply, isWet, landSpeed, mayDry, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, waterCheckAdjustment } from "../../src/rules/water";
+import { damageEffectsApply, isWet, landSpeed, mayDry, rangedAttack, spellBreathChecks, statusesEnteringWater, swimCost, swimSpeed, walkCost, waterCheckAdjustment } from "../../src/rules/water";
 
 describe("R-SWIM-1 swim speed is half the speed, rounded down", () => {
   it.each([
@@ -163,3 +163,24 @@ describe("R-WATER-5 under water, wet cannot be switched off", () => {
   });
 });
 
+
+describe("B-7 (Decision) a creature that lives only in water walks 1 Schritt per Aktion", () => {
+  it.each([
+    // cost on foot, Geschwindigkeit, lives only in water → cost
+    [1, 24, true, 24], [3, 24, true, 72], [2, 6, true, 12],
+    // A Geschwindigkeit of 1 or less is slow enough already.
+    [3, 1, true, 3], [3, 0, true, 3],
+    // Everyone else, and what is no cost, keep the cost on foot.
+    [3, 24, false, 3], [0, 24, true, 0], [-2, 24, true, -2], [Number.POSITIVE_INFINITY, 24, true, Number.POSITIVE_INFINITY], [3, Number.NaN, true, 3],
+  ])("%d on foot, speed %d, water-only %s → %d", (cost, speed, waterOnly, expected) => {
+    expect(walkCost(cost, speed, waterOnly)).toBe(expected);
+  });
+
+  it("one Aktion of walking covers the creature's land speed", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 60 }), (speed) => {
+        expect(walkCost(landSpeed(speed, true), speed, true)).toBe(speed);
+      }),
+    );
+  });
+});
