@@ -23,6 +23,7 @@ describe.each(["de", "en", "ru"])("the short-combat gallery pages in %s", (lang)
       "short-combat-tool:light",
       "short-combat-tool:dark",
       "short-combat-player:light",
+      "short-combat-tool-applied:light",
       "chat-short-combat:light",
       "chat-short-combat:dark",
       "chat-short-combat-player:light",
@@ -33,6 +34,8 @@ describe.each(["de", "en", "ru"])("the short-combat gallery pages in %s", (lang)
     expect(chat).toContain("flex-short-result");
     expect(pages.find((p) => p.name === "short-combat-player")!.html).toContain('data-action="useAlchemikum"');
     expect(pages.find((p) => p.name === "short-combat-tool")!.html).toContain('data-action="apply"');
+    // Once applied, the tool offers nothing more to click and says where the result is.
+    expect(pages.find((p) => p.name === "short-combat-tool-applied")!.html).not.toContain('data-action="apply"');
     expect(pages.map((p) => p.html).join("\n")).not.toMatch(/\bFLEX\.[A-Z]\w*\.\w/);
     expect([...i18n.missing]).toEqual([]);
   }, 60_000);
