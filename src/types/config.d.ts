@@ -53,8 +53,9 @@ export interface FlexApi extends FlexVerbs {
   openEndOfDayDialog: typeof openEndOfDayDialog;
   advanceBreath: typeof advanceBreath;
   fall: typeof fall;
-  /** R-FALL-1: asks for a fall's height in Schritt (the macro "Sturz" and the sheet's button). */
+  /** R-FALL-1 / R-FALL-2: asks for a fall's height and landing target (the macro "Sturz" and the sheet's button). */
   promptFall: typeof promptFall;
+  /** R-FALL-1: asks for a fall's height in Schritt only (kept for macros written for 0.1.0). */
   promptFallHeight: typeof promptFallHeight;
   /** R-SHORT-1: the GM's short-combat tool (applications/short-combat). */
   shortCombat: typeof openShortCombat;

@@ -97,25 +97,9 @@ function viewedTokens(): TokenLike[] {
   return scene?.tokens ? ([...scene.tokens] as TokenLike[]) : [];
 }
 
-/** R-FALL-1 / R-FALL-2: asks how deep `faller` falls and onto what. Null when the dialog is closed or no height was given. */
-export async function promptFall(faller: Actor.Implementation): Promise<FallAnswer | null> {
-  const isGM = !!game.user?.isGM;
-  // The active GM resolving a player's fall keeps only a target that player owns (automation/falling/resolve.ts).
-  const targets = fallTargetOptions(faller, viewedTokens(), { isGM, ownedOnly: !isGM && fallSettings.roller() === "gm" });
+/** The dialog itself: the height with its live line and, with `targets`, the landing select. Null when it was closed. */
+async function askFall(name: string, targets: FallTargetOption[]): Promise<FallAnswer | null> {
   const content = await foundry.applications.handlebars.renderTemplate(FALL_DIALOG_TEMPLATE, fallDialogContext(targets));
-  const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
-    classes: ["flex"],
-    window: { title: game.i18n!.format("FLEX.Sheet.FallTitle", { name: faller.name }) },
-    content,
-    render: (_event: Event, dialog: foundry.applications.api.DialogV2) => bindFallPreview(dialog.element),
-    ok: { label: game.i18n!.localize("FLEX.Sheet.Fall"), icon: "fa-solid fa-person-falling" },
-  });
-  return readFallForm(data, targets);
-}
-
-/** The height in Schritt, or null when the dialog is closed or the entry is not a number (the macro's question). */
-export async function promptFallHeight(name: string): Promise<number | null> {
-  const content = await foundry.applications.handlebars.renderTemplate(FALL_DIALOG_TEMPLATE, fallDialogContext([]));
   const data: Record<string, unknown> | null = await foundry.applications.api.DialogV2.input({
     classes: ["flex"],
     window: { title: game.i18n!.format("FLEX.Sheet.FallTitle", { name }) },
@@ -123,5 +107,18 @@ export async function promptFallHeight(name: string): Promise<number | null> {
     render: (_event: Event, dialog: foundry.applications.api.DialogV2) => bindFallPreview(dialog.element),
     ok: { label: game.i18n!.localize("FLEX.Sheet.Fall"), icon: "fa-solid fa-person-falling" },
   });
-  return readFallForm(data, [])?.height ?? null;
+  return readFallForm(data, targets);
+}
+
+/** R-FALL-1 / R-FALL-2: asks how deep `faller` falls and onto what. Null when the dialog is closed or no height was given. */
+export async function promptFall(faller: Actor.Implementation): Promise<FallAnswer | null> {
+  const isGM = !!game.user?.isGM;
+  // The active GM resolving a player's fall keeps only a target that player owns (automation/falling/resolve.ts).
+  const targets = fallTargetOptions(faller, viewedTokens(), { isGM, ownedOnly: !isGM && fallSettings.roller() === "gm" });
+  return askFall(faller.name, targets);
+}
+
+/** The height in Schritt, or null when the dialog is closed or the entry is not a number (the macro's question). */
+export async function promptFallHeight(name: string): Promise<number | null> {
+  return (await askFall(name, []))?.height ?? null;
 }
